@@ -1,0 +1,1 @@
+"""What every game shares: errors, the seeded generator, outcomes."""

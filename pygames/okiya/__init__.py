@@ -1,0 +1,11 @@
+"""Okiya (Niya): two players take garden tiles that match the last one taken.
+
+The protocol every game follows: ``new_game``, ``State.to_move``,
+``State.legal_moves``, ``State.play``, ``State.outcome``, ``State.view``,
+``State.to_text`` and ``from_text``; matches (best of three, points to 10)
+live in ``pygames.okiya.match``.
+"""
+
+from pygames.okiya.state import MOVES, PLAYERS, Move, State, from_layout, from_text, new_game
+
+__all__ = ["MOVES", "PLAYERS", "Move", "State", "from_layout", "from_text", "new_game"]

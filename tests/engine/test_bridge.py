@@ -1,0 +1,100 @@
+"""The JSON bridge the page calls: every answer is JSON, bad input is a readable error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames import bridge
+
+
+def call(fn, **args):
+    return json.loads(bridge.call(fn, json.dumps(args)))
+
+
+def ok(fn, **args):
+    answer = call(fn, **args)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def test_games_lists_three_and_only_okiya_is_playable():
+    listed = ok("games")
+    assert [g["id"] for g in listed] == ["okiya", "oriflamme", "turncoats"]
+    assert [g["playable"] for g in listed] == [True, False, False]
+
+
+def test_a_whole_game_through_the_bridge():
+    result = ok("new_match", game="okiya", seed=5)
+    assert result["view"]["layout"] and len(result["legal"]) == 12
+    while result["to_move"] is not None:
+        result = ok("play", record=result["record"], move=result["legal"][-1])
+    assert result["view"]["outcome"] is not None and result["legal"] == []
+    assert result["match"]["over"]
+    again = ok("state", record=result["record"])
+    assert again == result
+
+
+def test_illegal_move_is_a_readable_error_and_record_unchanged():
+    start = ok("new_match", game="okiya", seed=5)
+    answer = call("play", record=start["record"], move="r1c1")
+    assert not answer["ok"]
+    assert answer["error"]["key"] == "okiya.error.opening_border"
+    assert "border" in answer["error"]["text"]
+    assert ok("state", record=start["record"]) == start
+
+
+def test_undo_returns_to_the_humans_turn():
+    result = ok("new_match", game="okiya", seed=6)
+    human = result["to_move"]
+    for _ in range(3):
+        result = ok("play", record=result["record"], move=result["legal"][0])
+    undone = ok("undo", record=result["record"], seats=[human])
+    assert undone["to_move"] == human
+    assert len(undone["record"]["games"][-1]) == 2
+    start = ok("new_match", game="okiya", seed=6)
+    assert call("undo", record=start["record"], seats=[0, 1])["error"]["key"] == "error.nothing_to_undo"
+
+
+def test_bot_move_is_legal_and_reproducible():
+    result = ok("new_match", game="okiya", seed=7)
+    for level in ("easy", "medium", "perfect"):
+        move = ok("bot_move", record=result["record"], level=level)["move"]
+        assert move in result["legal"]
+        assert ok("bot_move", record=result["record"], level=level)["move"] == move
+    assert call("bot_move", record=result["record"], level="godlike")["error"]["key"] == "error.bad_level"
+
+
+def test_match_flow_next_game():
+    result = ok("new_match", game="okiya", seed=3, format="best_of_three")
+    assert call("next_game", record=result["record"])["error"]["key"] == "error.not_over"
+    while result["to_move"] is not None:
+        result = ok("play", record=result["record"], move=result["legal"][0])
+    nxt = ok("next_game", record=result["record"])
+    assert nxt["match"]["game"] == 2 and len(nxt["record"]["games"]) == 2
+
+
+@pytest.mark.parametrize("record", [
+    None, [], "x", {}, {"v": 2, "game": "okiya", "seed": 1, "games": [[]]},
+    {"v": 1, "game": "chess", "seed": 1, "games": [[]]},
+    {"v": 1, "game": "okiya", "seed": -1, "games": [[]]},
+    {"v": 1, "game": "okiya", "seed": True, "games": [[]]},
+    {"v": 1, "game": "okiya", "seed": 1, "games": []},
+    {"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"] * 17]},
+    {"v": 1, "game": "okiya", "seed": 1, "games": [[1, 2]]},
+    {"v": 1, "game": "okiya", "seed": 1, "games": [["r1c1"]]},
+    {"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"], []]},
+    {"v": 1, "game": "okiya", "seed": 1, "format": "bo5", "games": [[]]},
+    {"v": 1, "game": "okiya", "seed": 1, "games": [[]] * 1000},
+])
+def test_damaged_records_are_refused_with_a_message(record):
+    answer = call("state", record=record)
+    assert not answer["ok"] and answer["error"]["text"]
+
+
+def test_unknown_calls_and_garbage_json():
+    assert not json.loads(bridge.call("eval", "{}"))["ok"]
+    assert not json.loads(bridge.call("state", "not json"))["ok"]
+    assert not json.loads(bridge.call("state", '{"bogus": 1}'))["ok"]
+    assert call("new_match", game="oriflamme", seed=1)["error"]["key"] == "error.coming"
