@@ -1,0 +1,57 @@
+// The page's side of the worker: promise-based calls onto pygames.bridge.
+
+export class BridgeError extends Error {
+  constructor(error) {
+    super(error && (error.text || error.key) || "error");
+    this.key = error && error.key;
+    this.params = (error && error.params) || {};
+    this.text = error && error.text;
+  }
+}
+
+export class Python {
+  constructor({ onProgress = () => {}, onReady = () => {}, onFatal = () => {} } = {}) {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.isReady = false;
+    this.ready = new Promise((resolve, reject) => {
+      this._resolve = resolve;
+      this._reject = reject;
+    });
+    this.ready.catch(() => {});
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => {
+      const msg = event.data || {};
+      if (msg.type === "progress") onProgress(msg.stage, msg.pct);
+      else if (msg.type === "ready") {
+        this.isReady = true;
+        this._resolve(msg);
+        onReady(msg);
+      } else if (msg.type === "fatal") {
+        this._reject(new BridgeError(msg.error));
+        onFatal(msg.error);
+      } else if (msg.id !== undefined && this.pending.has(msg.id)) {
+        const { resolve, reject } = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        if (msg.ok) resolve(msg.result);
+        else reject(new BridgeError(msg.error));
+      }
+    };
+    this.worker.onerror = (event) => {
+      const error = { key: "ui.error.load", params: {}, text: event.message || "worker error" };
+      if (!this.isReady) {
+        this._reject(new BridgeError(error));
+        onFatal(error);
+      }
+    };
+  }
+
+  /** Call pygames.bridge `fn` with keyword arguments `args`; resolves to its result. */
+  call(fn, args = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, fn, args });
+    });
+  }
+}

@@ -1,0 +1,114 @@
+// Small pictures for the start page cards and the move buttons.
+
+import { palette, drawTile, drawToken, roundRect } from "../render/art.js";
+
+const dark = () => matchMedia("(prefers-color-scheme: dark)").matches;
+
+function prepare(canvas) {
+  const rect = canvas.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, rect.width), h = Math.max(1, rect.height);
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  return [ctx, w, h];
+}
+
+function okiya(canvas) {
+  const [ctx, w, h] = prepare(canvas);
+  const pal = palette(dark());
+  ctx.fillStyle = pal.tray;
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = pal.trayLine;
+  for (let y = 4; y < h; y += 7) {
+    ctx.beginPath();
+    for (let x = 0; x <= w; x += 6) ctx.lineTo(x, y + Math.sin(x / 30) * 1.5);
+    ctx.stroke();
+  }
+  const s = Math.min(h * 0.4, w / 5.6);
+  const tiles = [3, 6, 9, 12, 0];
+  const cx = w / 2, cy = h / 2;
+  const spots = [[-1.75, -0.5], [-0.6, -0.62], [0.55, -0.5], [-1.2, 0.62], [-0.05, 0.55]];
+  spots.forEach(([dx, dy], i) => {
+    drawTile(ctx, pal, cx + dx * s - s / 2 + s * 0.5, cy + dy * s - s / 2, s, tiles[i], { lift: i === 4 ? 1 : 0.2, glow: i === 4 ? 1 : 0 });
+  });
+  drawToken(ctx, pal, 0, cx + 1.75 * s, cy - 0.5 * s, s * 0.55);
+  drawToken(ctx, pal, 1, cx + 1.75 * s, cy + 0.55 * s, s * 0.55);
+}
+
+function oriflamme(canvas) {
+  const [ctx, w, h] = prepare(canvas);
+  const d = dark();
+  ctx.fillStyle = d ? "#2a2230" : "#e7dccf";
+  ctx.fillRect(0, 0, w, h);
+  const colours = ["#8c2f39", "#2f4b8c", "#3c7a46", "#8c6b2f", "#5d3f8c"];
+  const cw = Math.min(w / 7, h * 0.45), ch = cw * 1.45;
+  colours.forEach((c, i) => {
+    const x = w / 2 + (i - 2) * cw * 1.15 - cw / 2, y = h / 2 - ch / 2 + (i % 2 ? 6 : -6);
+    ctx.save();
+    ctx.shadowColor = "rgba(0,0,0,0.3)";
+    ctx.shadowBlur = 6;
+    roundRect(ctx, x, y, cw, ch, 6);
+    ctx.fillStyle = c;
+    ctx.fill();
+    ctx.restore();
+    ctx.beginPath();
+    ctx.moveTo(x + cw * 0.25, y + ch * 0.3);
+    ctx.lineTo(x + cw * 0.75, y + ch * 0.3);
+    ctx.lineTo(x + cw * 0.75, y + ch * 0.55);
+    ctx.quadraticCurveTo(x + cw * 0.5, y + ch * 0.78, x + cw * 0.25, y + ch * 0.55);
+    ctx.closePath();
+    ctx.strokeStyle = "rgba(255,240,210,0.8)";
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  });
+}
+
+function turncoats(canvas) {
+  const [ctx, w, h] = prepare(canvas);
+  const d = dark();
+  ctx.fillStyle = d ? "#22292a" : "#dfe3d6";
+  ctx.fillRect(0, 0, w, h);
+  const cx = w / 2, cy = h / 2, R = Math.min(w, h) * 0.36;
+  ctx.strokeStyle = d ? "rgba(255,255,255,0.2)" : "rgba(60,70,50,0.3)";
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(cx, cy, R, 0, Math.PI * 2);
+  ctx.stroke();
+  const beads = ["#c0392b", "#2e5fa8", "#222", "#c0392b", "#2e5fa8", "#222", "#c0392b", "#2e5fa8", "#222", "#c0392b", "#2e5fa8"];
+  beads.forEach((c, i) => {
+    const a = (i / 11) * Math.PI * 2 - Math.PI / 2;
+    const x = cx + Math.cos(a) * R, y = cy + Math.sin(a) * R;
+    const br = Math.max(4, Math.min(9, R * 0.22));
+    const g = ctx.createRadialGradient(x - br / 3, y - br / 3, 1, x, y, br);
+    g.addColorStop(0, "rgba(255,255,255,0.7)");
+    g.addColorStop(0.3, c);
+    g.addColorStop(1, c);
+    ctx.beginPath();
+    ctx.arc(x, y, br, 0, Math.PI * 2);
+    ctx.fillStyle = g;
+    ctx.fill();
+  });
+}
+
+export const THUMBS = { okiya, oriflamme, turncoats };
+
+const tileCache = new Map();
+
+/** A data URL of one tile picture (for move buttons), cached per theme and size. */
+export function tileImage(tile, size = 34) {
+  const d = dark();
+  const dpr = window.devicePixelRatio || 1;
+  const key = `${tile}:${d}:${size}:${dpr}`;
+  if (!tileCache.has(key)) {
+    const c = document.createElement("canvas");
+    c.width = c.height = Math.round(size * dpr);
+    const ctx = c.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawTile(ctx, { ...palette(d), shadow: "transparent" }, 1, 1, size - 2, tile, {});
+    tileCache.set(key, c.toDataURL());
+  }
+  return tileCache.get(key);
+}
