@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Every pygames figure, in one command:  python bench/run.py
+
+  * Okiya random playouts per second, CPython and Pyodide (Node)
+  * Okiya solver: time to solve opening positions (median), CPython and Pyodide
+  * wheel size; site size (total, and gzip of every file summed)
+  * navigation -> Python ready in headless Chromium, cold and warm (median of N),
+    beside a bare Pyodide page measured in the same run, with the ratio; and the
+    site's warm figure with the service worker blocked (HTTP cache only)
+
+The playout and solver figures come from bench/okiya_bench.py; the same code
+runs in Pyodide through tests/pyodide/run_python.mjs.  Each section is guarded:
+a failure prints an ERROR line and the others still run.
+
+Options: --seconds S (playout time, default 5), --layouts N (solver layouts, 20),
+--runs N (browser loads per figure, 5), --only cpython,pyodide,size,browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["pygames_build"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+build = load_build()
+
+# The same driver runs on CPython and inside Pyodide; it prints one JSON line.
+DRIVER = r"""
+import json, statistics, sys, traceback
+seconds, layouts = float(sys.argv[1]), int(sys.argv[2])
+out = {"python": sys.version.split()[0], "platform": sys.platform}
+try:
+    import okiya_bench
+except Exception:
+    out["error"] = traceback.format_exc(limit=3)
+else:
+    try:
+        out["playouts_per_second"] = okiya_bench.random_playouts_per_second(seconds)
+    except Exception:
+        out["playouts_error"] = traceback.format_exc(limit=3)
+    try:
+        times = list(okiya_bench.solver_opening_times(n_layouts=layouts))
+        out["solver_times"] = times
+    except Exception:
+        out["solver_error"] = traceback.format_exc(limit=3)
+print(json.dumps(out))
+"""
+
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>bare Pyodide</title></head><body>
+<p>bare Pyodide: loadPyodide() and nothing else</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+document.documentElement.dataset.python = "ready";
+</script>
+</body></html>
+"""
+
+# Records performance.now() (ms since navigation start) when <html data-python="ready"> appears.
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    if (window.__pyReady === undefined && document.documentElement &&
+        document.documentElement.dataset.python === "ready") window.__pyReady = performance.now();
+  };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true,
+                                                attributeFilter: ["data-python"]});
+})();
+"""
+
+
+def line(label: str, text: str) -> None:
+    print(f"{label:<44} {text}", flush=True)
+
+
+ERRORS = 0
+RESULTS: dict[str, dict] = {}
+
+
+def error(label: str, exc: BaseException | str) -> None:
+    global ERRORS
+    ERRORS += 1
+    msg = exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}"
+    msg = " | ".join(part.strip() for part in str(msg).strip().splitlines()[-3:])
+    print(f"{label:<44} ERROR {msg}", flush=True)
+
+
+def fmt_rate(x: float) -> str:
+    return f"{x:,.0f}/s"
+
+
+def fmt_s(x: float) -> str:
+    return f"{x:.3f} s" if x < 10 else f"{x:.1f} s"
+
+
+def report_engine(name: str, out: dict) -> None:
+    who = f"{name} {out.get('python', '?')}"
+    if "error" in out:
+        error(f"okiya ({who})", out["error"])
+        return
+    if "playouts_per_second" in out:
+        line(f"okiya random playouts ({who})", fmt_rate(out["playouts_per_second"]))
+    else:
+        error(f"okiya random playouts ({who})", out.get("playouts_error", "no figure"))
+    if out.get("solver_times"):
+        t = out["solver_times"]
+        line(f"okiya solver, opening ({who})",
+             f"median {fmt_s(statistics.median(t))} over {len(t)} layouts "
+             f"(min {fmt_s(min(t))}, max {fmt_s(max(t))})")
+    else:
+        error(f"okiya solver, opening ({who})", out.get("solver_error", "no figure"))
+
+
+def driver_file(tmp: Path) -> Path:
+    path = tmp / "bench_driver.py"
+    path.write_text(DRIVER)
+    return path
+
+
+def last_json(text: str) -> dict:
+    for raw in reversed(text.strip().splitlines()):
+        if raw.startswith("{"):
+            return json.loads(raw)
+    raise RuntimeError(text.strip()[-800:] or "no output")
+
+
+def section_cpython(args, tmp: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(BENCH)])}
+    proc = subprocess.run([sys.executable, str(driver_file(tmp)), str(args.seconds), str(args.layouts)],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=3600)
+    out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
+    report_engine("CPython", out)
+    RESULTS["cpython"] = out
+    return out
+
+
+def section_pyodide(args, tmp: Path) -> dict:
+    cmd = build.node_runner_cmd("run_python.mjs", "--mount", f"{BENCH}:/bench", "--path", "/bench",
+                                str(driver_file(tmp)), "--", str(args.seconds), str(args.layouts))
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=3600)
+    out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
+    report_engine("Pyodide", out)
+    RESULTS["pyodide"] = out
+    cp = RESULTS.get("cpython", {})
+    for key, label in (("playouts_per_second", "playouts"), ("solver_times", "solver median")):
+        if key in out and key in cp:
+            a, b = out[key], cp[key]
+            if key == "solver_times":
+                a, b = statistics.median(b), statistics.median(a)  # speed = 1 / time
+            line(f"okiya {label}: Pyodide / CPython speed", f"{a / b:.2f}x" if b else "n/a")
+    return out
+
+
+def section_size(args, tmp: Path) -> None:
+    info = json.loads((build.DIST / "build-info.json").read_text())
+    wheel = build.DIST / info["wheel"]
+    line("wheel size", f"{wheel.stat().st_size / 1e3:.1f} kB ({wheel.name})")
+    total, gz = build.site_sizes(build.DIST)
+    files = sum(1 for p in build.DIST.rglob("*") if p.is_file())
+    line("site size (dist/site)", f"{total / 1e6:.2f} MB total, {gz / 1e6:.2f} MB gzip "
+                                  f"(each of {files} files gzipped, summed)")
+
+
+def measure(browser, url: str, runs: int, block_sw: bool = False) -> tuple[list[float], list[float]]:
+    """(cold, warm) seconds from navigation to data-python="ready"."""
+    cold, warm = [], []
+    for _ in range(runs):
+        # fresh profile: empty HTTP cache, no service worker yet
+        ctx = browser.new_context(service_workers="block" if block_sw else "allow")
+        try:
+            ctx.add_init_script(READY_PROBE)
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_function("window.__pyReady !== undefined", timeout=60_000, polling=50)
+            cold.append(page.evaluate("window.__pyReady") / 1000)
+            # a returning visitor: let the service worker (if any) finish installing, then reload
+            page.evaluate("""() => !navigator.serviceWorker ? null : Promise.race([
+                navigator.serviceWorker.getRegistration().then(r => r ? navigator.serviceWorker.ready : null),
+                new Promise(r => setTimeout(r, 20000))])""")
+            page.reload()
+            page.wait_for_function("window.__pyReady !== undefined", timeout=60_000, polling=50)
+            warm.append(page.evaluate("window.__pyReady") / 1000)
+        finally:
+            ctx.close()
+    return cold, warm
+
+
+def section_browser(args, tmp: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    site = tmp / "site"
+    shutil.copytree(build.DIST, site)
+    (site / "bare-pyodide.html").write_text(BARE_PAGE)
+    server = build.serve_in_background(site, base="/pygames/")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(**build.chromium_launch_args())
+            try:
+                variants = (("bare Pyodide page", server.base_url + "bare-pyodide.html", False),
+                            ("pygames site", server.base_url, False),
+                            ("site, no service worker", server.base_url, True))
+                results = {name: ([], []) for name, _, _ in variants}
+                for _ in range(args.runs):  # interleaved, so drift hits every variant alike
+                    for name, url, block in variants:
+                        if name not in results:
+                            continue
+                        try:
+                            c, w = measure(browser, url, 1, block)
+                            results[name][0].extend(c)
+                            results[name][1].extend(w)
+                        except Exception as e:  # noqa: BLE001
+                            error(f"python ready: {name}", e)
+                            del results[name]
+                med = {k: (statistics.median(c), statistics.median(w)) for k, (c, w) in results.items()}
+                for i, kind in enumerate(("cold", "warm")):
+                    for name in ("pygames site", "bare Pyodide page", "site, no service worker"):
+                        if name in results and not (kind == "cold" and name.endswith("no service worker")):
+                            vals = results[name][i]
+                            line(f"python ready, {kind} ({name})",
+                                 f"median {vals and fmt_s(statistics.median(vals))} of {len(vals)}  "
+                                 f"[{', '.join(f'{v:.2f}' for v in vals)}]")
+                    if "pygames site" in med and "bare Pyodide page" in med:
+                        ratio = med["pygames site"][i] / med["bare Pyodide page"][i]
+                        line(f"python ready, {kind}: site / bare", f"{ratio:.2f}x")
+                line("browser", f"Chromium {browser.version}")
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+SECTIONS = {
+    "size": ("sizes", section_size),
+    "cpython": ("CPython figures", section_cpython),
+    "pyodide": ("Pyodide figures", section_pyodide),
+    "browser": ("browser figures", section_browser),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=5.0, help="seconds of random playouts")
+    ap.add_argument("--layouts", type=int, default=20, help="opening layouts for the solver figure")
+    ap.add_argument("--runs", type=int, default=5, help="page loads per browser figure")
+    ap.add_argument("--only", default=",".join(SECTIONS), help="comma list of " + ",".join(SECTIONS))
+    args = ap.parse_args()
+    wanted = [s.strip() for s in args.only.split(",") if s.strip()]
+    for s in wanted:
+        if s not in SECTIONS:
+            ap.error(f"unknown section {s!r}")
+
+    t0 = time.perf_counter()
+    try:
+        info = build.build(quiet=True)
+        line("build", f"pygames {info['version']}, Pyodide {build.PYODIDE_VERSION}, hash {info['hash']}")
+    except Exception as e:  # noqa: BLE001
+        error("build", e)
+        if not (build.DIST / "build-info.json").is_file():
+            return 1
+    with tempfile.TemporaryDirectory(prefix="pygames-bench-") as tmp:
+        for key in wanted:
+            label, fn = SECTIONS[key]
+            try:
+                fn(args, Path(tmp))
+            except Exception as e:  # noqa: BLE001
+                error(label, e)
+                if os.environ.get("PYGAMES_BENCH_DEBUG"):
+                    traceback.print_exc()
+    line("bench wall time", f"{time.perf_counter() - t0:.0f} s")
+    return 1 if ERRORS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,589 @@
+#!/usr/bin/env python3
+"""Build, serve and test pygames — standard library only (Python 3.11+).
+
+    python build.py                 build dist/site/ (wheel + Pyodide runtime + page)
+    python build.py serve [--port 8000] [--host 127.0.0.1] [--base /pygames/]
+                                    build, then serve dist/site/
+    python build.py test [pytest args...]
+                                    install what is missing, build, run every test
+
+The Pyodide runtime comes from the npm registry (``npm pack``), pinned below by
+version AND sha256, cached outside the tree in ``~/.cache/pygames/`` (or
+``$PYGAMES_CACHE``).  Nothing is fetched from a CDN, at build time or at run time.
+
+Other tools import this file (``tests/conftest.py``, ``bench/run.py``) for the
+static file server, the cached downloads and the Node/Pyodide runner command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+# --------------------------------------------------------------------------
+# Pins: the ONE place the runtime and the in-Pyodide test wheels are chosen.
+# --------------------------------------------------------------------------
+PYODIDE_VERSION = "314.0.7"  # npm package "pyodide"; Python 3.14 inside
+PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+#: The runtime files the page needs (copied to dist/site/pyodide/).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: Pure-Python wheels that let pytest run inside Pyodide (tests only, never deployed).
+PYODIDE_TEST_WHEELS = (
+    "pytest==9.2.0",
+    "pluggy==1.7.0",
+    "iniconfig==2.3.1",
+    "packaging==26.4",
+    "pygments==2.21.0",
+)
+PYODIDE_PYTHON = "3.14"
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+DIST = ROOT / "dist" / "site"
+RUNNER_DIR = ROOT / "tests" / "pyodide"
+
+#: MIME types the server must get right (module scripts and wasm are strict).
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".woff2": "font/woff2",
+}
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def cache_dir() -> Path:
+    d = Path(os.environ.get("PYGAMES_CACHE") or Path.home() / ".cache" / "pygames")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    """Run a command, raising BuildError with its output when it fails."""
+    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if proc.returncode != 0:
+        raise BuildError(
+            f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}{proc.stderr}"
+        )
+    return proc
+
+
+# --------------------------------------------------------------------------
+# Downloads (cached, verified)
+# --------------------------------------------------------------------------
+def fetch_pyodide() -> Path:
+    """The extracted, checksum-verified npm package dir of the pinned Pyodide."""
+    cache = cache_dir()
+    target = cache / f"pyodide-{PYODIDE_VERSION}"
+    stamp = target / ".sha256"
+    if stamp.is_file() and stamp.read_text().strip() == PYODIDE_SHA256:
+        return target
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.is_file() or sha256_file(tarball) != PYODIDE_SHA256:
+        npm = shutil.which("npm")
+        if not npm:
+            raise BuildError("npm not found: install Node.js 20 and npm (Debian: apt-get install -y nodejs npm)")
+        log(f"fetching pyodide@{PYODIDE_VERSION} from npm ...")
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            proc = run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
+                        "--silent"])
+            got = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
+            if not got.is_file():
+                raise BuildError(f"npm pack gave no tarball:\n{proc.stdout}{proc.stderr}")
+            digest = sha256_file(got)
+            if digest != PYODIDE_SHA256:
+                raise BuildError(
+                    f"pyodide@{PYODIDE_VERSION} checksum mismatch: got {digest}, "
+                    f"pinned {PYODIDE_SHA256} (build.py)")
+            os.replace(got, tarball)
+    # Extract once, into a temp dir, then move into place.
+    staging = Path(tempfile.mkdtemp(dir=cache, prefix=".extract-"))
+    os.chmod(staging, 0o755)
+    try:
+        with tarfile.open(tarball, "r:gz") as tar:
+            members = [m for m in tar.getmembers() if m.isfile() and m.name.startswith("package/")]
+            for m in members:
+                name = m.name[len("package/"):]
+                if not name or name.startswith("/") or ".." in Path(name).parts:
+                    continue
+                dest = staging / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                with tar.extractfile(m) as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out)
+        missing = [f for f in PYODIDE_FILES if not (staging / f).is_file()]
+        if missing:
+            raise BuildError(f"pyodide tarball lacks {missing}")
+        (staging / ".sha256").write_text(PYODIDE_SHA256 + "\n")
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(staging, target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def fetch_test_wheels() -> list[Path]:
+    """The py3.14 wheels pytest needs inside Pyodide (pip download, cached)."""
+    dest = cache_dir() / f"wheels-py{PYODIDE_PYTHON}"
+    dest.mkdir(parents=True, exist_ok=True)
+
+    def find(req: str) -> Path | None:
+        name, version = req.split("==")
+        hits = sorted(dest.glob(f"{name}-{version}-*.whl"))
+        return hits[0] if hits else None
+
+    missing = [r for r in PYODIDE_TEST_WHEELS if find(r) is None]
+    if missing:
+        log(f"downloading py{PYODIDE_PYTHON} wheels: {' '.join(missing)}")
+        run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+             "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
+             "--implementation", "py", "--no-deps", "-d", str(dest), *missing])
+    wheels = [find(r) for r in PYODIDE_TEST_WHEELS]
+    if None in wheels:
+        raise BuildError(f"pip download did not give {PYODIDE_TEST_WHEELS} in {dest}")
+    return wheels  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------
+# Build
+# --------------------------------------------------------------------------
+def build_wheel(out_dir: Path) -> Path:
+    """Build the pure py3-none-any wheel of the repo with hatchling (PEP 517 hook)."""
+    code = "import sys, hatchling.build as b; print(b.build_wheel(sys.argv[1]))"
+    try:
+        proc = run([sys.executable, "-c", code, str(out_dir)], cwd=ROOT)
+    except BuildError as e:
+        if "No module named 'hatchling'" not in str(e):
+            raise
+        log("installing hatchling ...")
+        run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "hatchling"])
+        proc = run([sys.executable, "-c", code, str(out_dir)], cwd=ROOT)
+    name = proc.stdout.strip().splitlines()[-1]
+    wheel = out_dir / name
+    if not wheel.is_file() or not name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"expected a py3-none-any wheel, got {name!r}")
+    return wheel
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def _load_catalog(path: Path) -> dict[str, str]:
+    def no_dupes(pairs):
+        seen: dict[str, str] = {}
+        for k, v in pairs:
+            if k in seen:
+                raise BuildError(f"{_rel(path)}: duplicate key {k!r}")
+            seen[k] = v
+        return seen
+
+    try:
+        data = json.loads(path.read_text("utf-8"), object_pairs_hook=no_dupes)
+    except json.JSONDecodeError as e:
+        raise BuildError(f"{_rel(path)}: invalid JSON: {e}") from None
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise BuildError(f"{_rel(path)}: must be a flat {{\"key\": \"text\"}} object")
+    return data
+
+
+def merge_locales() -> dict[str, dict[str, str]]:
+    """lang -> engine catalog (pygames/locale) + page catalog (site/locale); no key twice."""
+    sources = [ROOT / "pygames" / "locale", SITE / "locale"]
+    langs = sorted({p.stem for d in sources if d.is_dir() for p in d.glob("*.json")})
+    merged: dict[str, dict[str, str]] = {}
+    for lang in langs:
+        out: dict[str, str] = {}
+        origin: dict[str, Path] = {}
+        for d in sources:
+            path = d / f"{lang}.json"
+            if not path.is_file():
+                continue
+            for k, v in _load_catalog(path).items():
+                if k in out:
+                    raise BuildError(
+                        f"locale {lang}: key {k!r} is in both {_rel(origin[k])} "
+                        f"and {_rel(path)}")
+                out[k] = v
+                origin[k] = path
+        merged[lang] = out
+    return merged
+
+
+def _site_files() -> list[Path]:
+    """Files of site/ to copy as they are (no dotfiles, no caches)."""
+    if not SITE.is_dir():
+        return []
+    files = []
+    for p in sorted(SITE.rglob("*")):
+        rel = p.relative_to(SITE)
+        if not p.is_file() or any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            continue
+        files.append(p)
+    return files
+
+
+def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
+    """Assemble dist/site/ and return build-info (plus a few stats)."""
+    t0 = time.perf_counter()
+    pyodide_dir = fetch_pyodide()
+    dist = Path(dist)
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=dist.parent, prefix=".site-"))
+    try:
+        # 1. the page, as written (sw.js is a template, locale/*.json are merged below)
+        sw_template = None
+        for src in _site_files():
+            rel = src.relative_to(SITE)
+            if rel.as_posix() == "sw.js":
+                sw_template = src.read_text("utf-8")
+                continue
+            if rel.parts[0] == "locale" and rel.suffix == ".json" and len(rel.parts) == 2:
+                continue
+            dest = staging / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dest)
+        if not (SITE / "index.html").is_file() and not quiet:
+            log("warning: site/index.html is missing (the page is not written yet?)")
+        # 2. locale catalogs
+        for lang, catalog in merge_locales().items():
+            dest = staging / "locale" / f"{lang}.json"
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(json.dumps(catalog, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+                            "utf-8")
+        # 3. the runtime
+        (staging / "pyodide").mkdir(exist_ok=True)
+        for name in PYODIDE_FILES:
+            shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
+        # 4. the wheel
+        (staging / "wheels").mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            wheel = build_wheel(Path(tmp))
+            shutil.copyfile(wheel, staging / "wheels" / wheel.name)
+        version = wheel.name.split("-")[1]
+        # 5. content hash over every file + the sw template
+        h = hashlib.sha256()
+        for p in sorted(staging.rglob("*")):
+            if p.is_file():
+                h.update(f"{p.relative_to(staging).as_posix()}\0{sha256_file(p)}\n".encode())
+        h.update(b"sw.js\0" + (sw_template or "").encode("utf-8"))
+        content_hash = h.hexdigest()[:16]
+        info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": PYODIDE_VERSION,
+                "hash": content_hash}
+        (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
+        # 6. the service worker: precache every file of the site
+        if sw_template is not None:
+            urls = ["./"] + sorted(
+                p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+            urls.append("sw.js")
+            urls = sorted(set(urls), key=lambda u: (u != "./", u))
+            for placeholder in ("__PRECACHE__", "__CACHE_VERSION__"):
+                if placeholder not in sw_template:
+                    raise BuildError(f"site/sw.js lacks the placeholder {placeholder}")
+            sw = sw_template.replace("__PRECACHE__", json.dumps(urls, indent=1)).replace(
+                "__CACHE_VERSION__", content_hash)
+            (staging / "sw.js").write_text(sw, "utf-8")
+        elif not quiet:
+            log("warning: site/sw.js is missing: no service worker generated")
+        # 7. swap into place
+        old = None
+        if dist.exists():
+            old = dist.parent / f".old-{os.getpid()}-{dist.name}"
+            os.replace(dist, old)
+        os.replace(staging, dist)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    info = dict(info, files=len(files), bytes=sum(p.stat().st_size for p in files),
+                seconds=time.perf_counter() - t0)
+    if not quiet:
+        log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
+            f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB "
+            f"(wheel {wheel.name}, pyodide {PYODIDE_VERSION}, hash {content_hash}) "
+            f"in {info['seconds']:.1f} s")
+    return info
+
+
+def site_sizes(dist: Path = DIST) -> tuple[int, int]:
+    """(total bytes, sum of each file's gzip -9 size) of a built site."""
+    total = gz = 0
+    for p in sorted(Path(dist).rglob("*")):
+        if p.is_file():
+            data = p.read_bytes()
+            total += len(data)
+            gz += len(gzip.compress(data, 9, mtime=0))
+    return total, gz
+
+
+# --------------------------------------------------------------------------
+# Static server (shared with tests/conftest.py and bench/run.py)
+# --------------------------------------------------------------------------
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves ``directory`` under the URL prefix ``base`` ("/" or "/pygames/")."""
+
+    base = "/"
+    quiet = False
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def translate_path(self, path: str) -> str:
+        url_path = urllib.parse.urlsplit(path).path
+        base = self.base.rstrip("/")
+        if base:
+            if url_path == base:
+                url_path = "/"
+            elif url_path.startswith(base + "/"):
+                url_path = url_path[len(base):]
+            else:
+                return os.path.join(self.directory, ".nonexistent", "404")
+        return super().translate_path(url_path)
+
+    def list_directory(self, path):  # no directory listings
+        self.send_error(404, "Not found")
+        return None
+
+    def end_headers(self) -> None:
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
+                base: str = "/", quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A server for ``directory`` at http://host:port<base> (port 0 = a free one)."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
+    handler = functools.partial(handler, directory=str(directory))
+    server = _Server((host, port), handler)
+    server.base_url = f"http://{host}:{server.server_address[1]}{base}"  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_background(directory: Path | str, base: str = "/pygames/", host: str = "127.0.0.1",
+                        port: int = 0, quiet: bool = True):
+    """Start a server thread; returns the server (``.base_url``; call ``.shutdown()``)."""
+    server = make_server(directory, host, port, base, quiet)
+    thread = threading.Thread(target=server.serve_forever, name="pygames-site", daemon=True)
+    thread.start()
+    return server
+
+
+# --------------------------------------------------------------------------
+# Node + Pyodide runner
+# --------------------------------------------------------------------------
+def node_runner_cmd(script: str, *args: str, pyodide_dir: Path | None = None,
+                    dist: Path = DIST, wheels: list[Path] = ()) -> list[str]:
+    """argv for ``node tests/pyodide/<script> ...`` with the runtime and the pygames wheel."""
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("node not found: install Node.js 20")
+    cmd = [node, str(RUNNER_DIR / script), "--pyodide", str(pyodide_dir or fetch_pyodide()),
+           "--dist", str(dist)]
+    for w in wheels:
+        cmd += ["--wheel", str(w)]
+    return cmd + list(args)
+
+
+# --------------------------------------------------------------------------
+# Test command
+# --------------------------------------------------------------------------
+def _is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _apt_install(*packages: str) -> None:
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    log(f"apt-get install {' '.join(packages)} ...")
+    subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-q", *packages], check=True, env=env)
+
+
+#: Flags for headless Chromium in containers and CI (tests and bench).
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+
+def chromium_launch_args() -> dict:
+    """Playwright ``launch()`` kwargs: Debian's Chromium when present, our flags."""
+    args: dict = {"args": list(CHROMIUM_ARGS)}
+    exe = find_chromium()
+    if exe:
+        args["executable_path"] = exe
+    return args
+
+
+def find_chromium() -> str | None:
+    """The system Chromium Playwright should drive (None = use Playwright's own)."""
+    explicit = os.environ.get("PYGAMES_CHROMIUM")
+    if explicit:
+        return None if explicit == "playwright" else explicit
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def ensure_test_tools() -> None:
+    """pip test deps, a Chromium, node/npm — installing only what is missing."""
+    import importlib.util
+    import tomllib
+
+    need = [m for m in ("pytest", "playwright", "pytest_playwright")
+            if importlib.util.find_spec(m) is None]
+    if need:
+        extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+        reqs = extra["project"]["optional-dependencies"]["test"]
+        log(f"pip install {' '.join(reqs)} ...")
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q",
+                        "--disable-pip-version-check", *reqs], check=True)
+
+    on_gha = os.environ.get("GITHUB_ACTIONS") == "true"
+    playwright_install = [sys.executable, "-m", "playwright", "install", "chromium"]
+    if on_gha or _is_root():
+        playwright_install.insert(-1, "--with-deps")
+    if os.environ.get("PYGAMES_CHROMIUM") == "playwright":
+        log(" ".join(playwright_install[1:]))
+        subprocess.run(playwright_install, check=True)
+    elif find_chromium() is None:
+        if on_gha:
+            log("no chromium found: " + " ".join(playwright_install[1:]))
+            subprocess.run(playwright_install, check=True)
+        elif _is_root() and shutil.which("apt-get"):
+            _apt_install("chromium")
+        else:
+            raise BuildError(
+                "no chromium found. Install it (Debian: sudo apt-get install -y chromium), "
+                "or set PYGAMES_CHROMIUM=/path/to/chromium "
+                "(PYGAMES_CHROMIUM=playwright: use `playwright install chromium`, which needs its CDN).")
+
+    if not (shutil.which("node") and shutil.which("npm")):
+        if _is_root() and shutil.which("apt-get"):
+            _apt_install("nodejs", "npm")
+        else:
+            raise BuildError("node and npm are needed (Node.js 20; Debian: apt-get install -y nodejs npm)")
+
+
+def cmd_test(pytest_args: list[str]) -> int:
+    t0 = time.perf_counter()
+    ensure_test_tools()
+    fetch_pyodide()
+    fetch_test_wheels()
+    build()
+    log(f"ready to test in {time.perf_counter() - t0:.1f} s")
+    # `python build.py test tests/engine -x` runs just that folder; options alone run all of tests/
+    paths = [a for a in pytest_args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
+    return subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args],
+                           cwd=ROOT)
+
+
+def cmd_serve(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="build.py serve")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--base", default="/", help="URL prefix, e.g. /pygames/ as on GitHub Pages")
+    ap.add_argument("--no-build", action="store_true", help="serve dist/site as it is")
+    args = ap.parse_args(argv)
+    if not args.no_build:
+        build()
+    server = make_server(DIST, args.host, args.port, args.base)
+    log(f"serving {DIST} at {server.base_url}  (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    cmd, rest = (argv[0], argv[1:]) if argv and not argv[0].startswith("-") else ("build", argv)
+    try:
+        if cmd == "build":
+            if rest:
+                print(__doc__)
+                return 2
+            build()
+            return 0
+        if cmd == "serve":
+            return cmd_serve(rest)
+        if cmd == "test":
+            return cmd_test(rest)
+        if cmd == "fetch":  # warm the caches only
+            log(str(fetch_pyodide()))
+            for w in fetch_test_wheels():
+                log(str(w))
+            return 0
+        print(__doc__)
+        return 2
+    except BuildError as e:
+        print(f"build.py: error: {e}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as e:
+        print(f"build.py: error: {' '.join(map(str, e.cmd))} exited {e.returncode}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
