@@ -1,0 +1,92 @@
+"""Okiya engine and solver figures, pure Python: runs the same on CPython and in Pyodide.
+
+    python bench/okiya_bench.py [seconds] [layouts]
+
+* ``random_playouts_per_second(seconds)``: complete random games per second through
+  the engine's public protocol (``new_game``, ``legal_moves``, ``play``).
+* ``solver_opening_times(n_layouts)``: seconds the perfect player needs to choose
+  the opening move of ``new_game(2, seed)`` for seeds ``0 .. n_layouts-1``, each
+  on a fresh solver (empty transposition table).  The one-time tables shared by
+  all layouts are built before timing (``table_build_seconds`` measures them).
+
+``bench/run.py`` imports this module on CPython and inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+try:
+    import pygames  # noqa: F401
+except ImportError:  # run from a checkout: python bench/okiya_bench.py
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pygames.core.rng import Rng
+from pygames.okiya import new_game
+from pygames.okiya import solver as okiya_solver
+
+__all__ = ["random_playouts_per_second", "solver_opening_times", "table_build_seconds"]
+
+
+def random_playouts_per_second(seconds: float = 2.0, seed: int = 0) -> float:
+    """Complete random games per second (uniform legal moves from a seeded Rng)."""
+    rng = Rng(seed)
+    games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = new_game(2, games)
+        while state.outcome is None:
+            moves = state.legal_moves()
+            state = state.play(moves[rng.below(len(moves))])
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games / (now - start)
+
+
+def table_build_seconds() -> float:
+    """Seconds to build the solver's layout-independent tables (0 if already built)."""
+    start = time.perf_counter()
+    okiya_solver._build_tables()
+    return time.perf_counter() - start
+
+
+def solver_opening_times(n_layouts: int = 20, *, bot: bool = False) -> list[float]:
+    """Seconds to choose the opening move of ``new_game(2, seed)``, seeds 0..n-1.
+
+    ``bot=False`` times ``solver.best_move(state)`` (deterministic pick); ``bot=True``
+    times ``best_move(state, rng)`` as the perfect bot calls it (uniform among the
+    best moves).  Either way the choice is exact: fastest win, else a draw, else
+    the slowest loss."""
+    table_build_seconds()
+    times = []
+    for seed in range(n_layouts):
+        state = new_game(2, seed)
+        okiya_solver._CACHE.clear()  # a fresh solver: nothing known about this layout
+        rng = Rng(seed) if bot else None
+        start = time.perf_counter()
+        okiya_solver.best_move(state, rng)
+        times.append(time.perf_counter() - start)
+    okiya_solver._CACHE.clear()
+    return times
+
+
+def main(argv: list[str]) -> None:
+    seconds = float(argv[1]) if len(argv) > 1 else 2.0
+    layouts = int(argv[2]) if len(argv) > 2 else 20
+    print(f"python {sys.version.split()[0]} on {sys.platform}")
+    print(f"solver tables (once):             {table_build_seconds():.3f} s")
+    print(f"random playouts:                  {random_playouts_per_second(seconds):,.0f} games/s")
+    for bot in (False, True):
+        times = solver_opening_times(layouts, bot=bot)
+        label = "opening move, bot (uniform)" if bot else "opening move, best_move"
+        print(f"{label + ':':<33} median {statistics.median(times):.4f} s, "
+              f"max {max(times):.4f} s over {len(times)} layouts")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
