@@ -16,6 +16,7 @@ import json
 from typing import Any, Callable
 
 from pygames import COMING, GAMES
+from pygames.bots import LEVELS
 from pygames.core.errors import PlayerError
 from pygames.core.rng import Rng, derive_seed
 from pygames.okiya.match import FORMATS, Match
@@ -25,7 +26,6 @@ RECORD_VERSION = 1
 MAX_GAMES = 64
 MAX_SEED = 2**64
 
-LEVELS = ("easy", "medium", "perfect")
 
 
 def games() -> list[dict[str, Any]]:
