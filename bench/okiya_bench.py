@@ -23,12 +23,13 @@ try:
     import pygames  # noqa: F401
 except ImportError:  # run from a checkout: python bench/okiya_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # okiya_baseline beside us
 
 from pygames.core.rng import Rng
 from pygames.okiya import new_game
 from pygames.okiya import solver as okiya_solver
 
-__all__ = ["random_playouts_per_second", "solver_opening_times", "table_build_seconds"]
+__all__ = ["baseline_opening_times", "random_playouts_per_second", "solver_opening_times", "table_build_seconds"]
 
 
 def random_playouts_per_second(seconds: float = 2.0, seed: int = 0) -> float:
@@ -75,6 +76,19 @@ def solver_opening_times(n_layouts: int = 20, *, bot: bool = False) -> list[floa
     return times
 
 
+def baseline_opening_times(n_layouts: int = 20) -> list[float]:
+    """The same task for the plain negamax of ``okiya_baseline`` (the yardstick)."""
+    import okiya_baseline
+
+    times = []
+    for seed in range(n_layouts):
+        layout = new_game(2, seed).layout
+        start = time.perf_counter()
+        okiya_baseline.choose_opening(layout)
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def main(argv: list[str]) -> None:
     seconds = float(argv[1]) if len(argv) > 1 else 2.0
     layouts = int(argv[2]) if len(argv) > 2 else 20
@@ -86,6 +100,8 @@ def main(argv: list[str]) -> None:
         label = "opening move, bot (uniform)" if bot else "opening move, best_move"
         print(f"{label + ':':<33} median {statistics.median(times):.4f} s, "
               f"max {max(times):.4f} s over {len(times)} layouts")
+    times = baseline_opening_times(layouts)
+    print(f"{'opening move, plain negamax:':<33} median {statistics.median(times):.4f} s")
 
 
 if __name__ == "__main__":
