@@ -238,22 +238,21 @@ def _load_catalog(path: Path) -> dict[str, str]:
 def merge_locales() -> dict[str, dict[str, str]]:
     """lang -> engine catalog (pygames/locale) + page catalog (site/locale); no key twice."""
     sources = [ROOT / "pygames" / "locale", SITE / "locale"]
-    langs = sorted({p.stem for d in sources if d.is_dir() for p in d.glob("*.json")})
+    # a language's catalog may be split by part: en.json, en.oriflamme.json, ...
+    langs = sorted({p.name.split(".")[0] for d in sources if d.is_dir() for p in d.glob("*.json")})
     merged: dict[str, dict[str, str]] = {}
     for lang in langs:
         out: dict[str, str] = {}
         origin: dict[str, Path] = {}
         for d in sources:
-            path = d / f"{lang}.json"
-            if not path.is_file():
-                continue
-            for k, v in _load_catalog(path).items():
-                if k in out:
-                    raise BuildError(
-                        f"locale {lang}: key {k!r} is in both {_rel(origin[k])} "
-                        f"and {_rel(path)}")
-                out[k] = v
-                origin[k] = path
+            for path in sorted(d.glob(f"{lang}.json")) + sorted(d.glob(f"{lang}.*.json")):
+                for k, v in _load_catalog(path).items():
+                    if k in out:
+                        raise BuildError(
+                            f"locale {lang}: key {k!r} is in both {_rel(origin[k])} "
+                            f"and {_rel(path)}")
+                    out[k] = v
+                    origin[k] = path
         merged[lang] = out
     return merged
 

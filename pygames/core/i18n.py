@@ -1,7 +1,8 @@
 """The locale catalog: every string a player reads has a key here.
 
-The catalog files live in ``pygames/locale/<lang>.json`` (flat ``key: text``
-maps with ``{name}`` placeholders).  The build copies them next to the page,
+The catalog files live in ``pygames/locale/<lang>.json`` and, split by game,
+``pygames/locale/<lang>.<part>.json`` (flat ``key: text`` maps with ``{name}``
+placeholders; a key may appear only once per language).  The build copies them next to the page,
 which formats the same keys the same way, so Python and JS never disagree.
 """
 
@@ -16,8 +17,12 @@ from typing import Any
 @cache
 def catalog(lang: str = "en") -> dict[str, str]:
     """The flat key -> text map for ``lang``."""
-    text = resources.files("pygames.locale").joinpath(f"{lang}.json").read_text("utf-8")
-    return json.loads(text)
+    folder = resources.files("pygames.locale")
+    names = sorted(f.name for f in folder.iterdir() if f.name.startswith(f"{lang}.") and f.name.endswith(".json"))
+    merged: dict[str, str] = {}
+    for name in names:
+        merged.update(json.loads(folder.joinpath(name).read_text("utf-8")))
+    return merged
 
 
 def tr(key: str, lang: str = "en", **params: Any) -> str:
