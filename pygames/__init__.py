@@ -21,7 +21,7 @@ from pygames import okiya  # noqa: E402  (after the errors it uses)
 GAMES: dict[str, ModuleType] = {"okiya": okiya}
 
 #: Game ids whose rules are not playable yet; the start page shows them as coming.
-COMING = ("oriflamme", "turncoats")
+COMING: dict[str, tuple[int, int]] = {"oriflamme": (3, 5), "turncoats": (2, 5)}
 
 
 def game_module(game_id: str) -> ModuleType:

@@ -16,34 +16,46 @@ import json
 from typing import Any, Callable
 
 from pygames import COMING, GAMES
-from pygames.bots import LEVELS
+from pygames.bots import BOTS
 from pygames.core.errors import PlayerError
+from pygames.core.i18n import tr
 from pygames.core.rng import Rng, derive_seed
-from pygames.okiya.match import FORMATS, Match
+from pygames.core.session import SingleGame
+from pygames.okiya.match import Match
 
 RECORD_VERSION = 1
 #: Limits that keep a hostile record from costing more than a real one.
 MAX_GAMES = 64
+MAX_MOVES = 2000
 MAX_SEED = 2**64
 
+#: Games whose records hold a match of several games (the rest play one game).
+MATCHES = {"okiya": Match}
 
 
 def games() -> list[dict[str, Any]]:
     """The games the start page lists, playable or coming."""
-    return [
-        {"id": "okiya", "players": [2, 2], "playable": True, "formats": list(FORMATS), "levels": list(LEVELS)},
-        {"id": "oriflamme", "players": [3, 5], "playable": False},
-        {"id": "turncoats", "players": [2, 5], "playable": False},
-    ]
+    listed = []
+    for game, module in GAMES.items():
+        counts = module.PLAYER_COUNTS
+        listed.append({
+            "id": game,
+            "players": [min(counts), max(counts)],
+            "playable": True,
+            "formats": list(getattr(module, "FORMATS", ("single",))),
+            "levels": list(BOTS.get(game, {})),
+            "options": getattr(module, "OPTIONS", {}),
+        })
+    for game, counts in COMING.items():
+        listed.append({"id": game, "players": list(counts), "playable": False})
+    return listed
 
 
-def new_match(game: str, seed: int, players: int | None = None, format: str = "single") -> dict[str, Any]:
+def new_match(
+    game: str, seed: int, players: int | None = None, format: str = "single", options: dict | None = None
+) -> dict[str, Any]:
     """A fresh match record and its first position."""
-    _check_game(game)
-    if players not in (None, 2):
-        raise PlayerError("error.players", game="Okiya", min=2, max=2)
-    match = Match.start(_check_seed(seed), format)
-    return _result(match)
+    return _result(_start(game, seed, players, format, options or {}))
 
 
 def state(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
@@ -77,30 +89,31 @@ def bot_move(record: dict[str, Any], level: str = "perfect") -> dict[str, Any]:
     """The move a bot of ``level`` makes for the seat to move, decided from that seat's view."""
     from pygames.bots import choose
 
-    if level not in LEVELS:
-        raise PlayerError("error.bad_level", level=str(level)[:40])
     match = replay(record)
+    if level not in BOTS.get(match.game, {}):
+        raise PlayerError("error.bad_level", level=str(level)[:40])
     current = match.current
     seat = current.to_move
     if seat is None:
         raise PlayerError("error.game_over")
-    rng = Rng(derive_seed("bot", match.seed, len(match.games), current.ply, level))
+    rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.moves[-1]), level))
     return {"move": str(choose(current.view(seat), level, rng))}
 
 
-def replay(record: dict[str, Any]) -> Match:
+def replay(record: dict[str, Any]) -> Any:
     """Rebuild a match from its record, checking every field and every move."""
     if not isinstance(record, dict) or record.get("v") != RECORD_VERSION:
         raise PlayerError("error.bad_record")
-    _check_game(record.get("game"))
     games = record.get("games")
     if (
         not isinstance(games, list)
         or not 1 <= len(games) <= MAX_GAMES
-        or not all(isinstance(g, list) and len(g) <= 16 and all(isinstance(m, str) for m in g) for g in games)
+        or not all(isinstance(g, list) and all(isinstance(m, str) for m in g) for g in games)
+        or sum(len(g) for g in games) > MAX_MOVES
     ):
         raise PlayerError("error.bad_record")
-    match = Match.start(_check_seed(record.get("seed")), record.get("format", "single"))
+    match = _start(record.get("game"), record.get("seed"), record.get("players"),
+                   record.get("format", "single"), record.get("options", {}))
     for number, moves in enumerate(games):
         if number:
             match = match.next_game()
@@ -109,33 +122,56 @@ def replay(record: dict[str, Any]) -> Match:
     return match
 
 
-def _record(match: Match) -> dict[str, Any]:
+def _start(game: object, seed: object, players: object, format: object, options: object) -> Any:
+    _check_game(game)
+    module = GAMES[game]
+    counts = module.PLAYER_COUNTS
+    if players is None:
+        players = min(counts)
+    if players not in counts or isinstance(players, bool):
+        raise PlayerError("error.players", game=tr(f"game.{game}"), min=min(counts), max=max(counts))
+    if not isinstance(options, dict) or not all(
+        isinstance(k, str) and isinstance(v, (bool, int, str)) for k, v in options.items()
+    ):
+        raise PlayerError("error.bad_options")
+    seed = _check_seed(seed)
+    if game in MATCHES:
+        if options:
+            raise PlayerError("error.bad_options")
+        return MATCHES[game].start(seed, format)
+    if format != "single":
+        raise PlayerError("error.bad_format", format=str(format)[:40])
+    return SingleGame.start(module, game, players, seed, options)
+
+
+def _record(match: Any) -> dict[str, Any]:
     return {
         "v": RECORD_VERSION,
-        "game": "okiya",
-        "players": 2,
+        "game": match.game,
+        "players": match.players,
         "seed": match.seed,
         "format": match.format,
-        "options": {},
+        "options": dict(match.options),
         "games": match.notation(),
     }
 
 
-def _result(match: Match, seat: int | None = None) -> dict[str, Any]:
+def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
     current = match.current
+    moves = match.notation()[-1]
     return {
         "record": _record(match),
         "view": current.view(seat),
         "to_move": current.to_move,
         "legal": [str(m) for m in current.legal_moves()],
-        "last_move": None if current.last is None else str(current.parse_move(current.last)),
+        "last_move": moves[-1] if moves else None,
         "match": match.summary(),
     }
 
 
 def _check_game(game: object) -> None:
     if game in COMING:
-        raise PlayerError("error.coming", game=str(game))
+        raise PlayerError("error.coming", game=tr(f"game.{game}"))
     if game not in GAMES:
         raise PlayerError("error.unknown_game", game=str(game)[:40])
 

@@ -6,6 +6,7 @@ The protocol every game follows: ``new_game``, ``State.to_move``,
 live in ``pygames.okiya.match``.
 """
 
-from pygames.okiya.state import MOVES, PLAYERS, Move, State, from_layout, from_text, new_game
+from pygames.okiya.match import FORMATS
+from pygames.okiya.state import MOVES, PLAYER_COUNTS, PLAYERS, Move, State, from_layout, from_text, new_game
 
-__all__ = ["MOVES", "PLAYERS", "Move", "State", "from_layout", "from_text", "new_game"]
+__all__ = ["FORMATS", "MOVES", "PLAYER_COUNTS", "PLAYERS", "Move", "State", "from_layout", "from_text", "new_game"]

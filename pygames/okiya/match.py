@@ -48,6 +48,14 @@ class Match:
             raise PlayerError("error.bad_format", format=str(format)[:40])
         return cls(seed, format, (new_game(2, seed),))
 
+    game = "okiya"
+    players = 2
+
+    @property
+    def options(self) -> dict:
+        """Okiya has no rule options (its choices are the match formats)."""
+        return {}
+
     @property
     def current(self) -> State:
         return self.games[-1]

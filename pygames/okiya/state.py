@@ -25,6 +25,8 @@ from pygames.okiya.board import (
 )
 
 PLAYERS = 2
+#: The player counts new_game accepts.
+PLAYER_COUNTS = (2,)
 
 
 class Move:

@@ -1,0 +1,83 @@
+"""A single game and the moves that led to it: what the bridge replays from a record.
+
+Games with match formats (Okiya) have their own match object with the same
+interface; every other game is played as one ``SingleGame``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from pygames.core.errors import IllegalMove, PlayerError
+
+
+def canonical(state: Any, move: str) -> tuple[str, Any]:
+    """The move's notation as ``str(move)`` writes it, and the state after it.
+
+    Accepts any notation the game's ``play`` accepts; the record always keeps
+    the canonical form so two devices write the same record."""
+    after = state.play(move)
+    for legal in state.legal_moves():
+        text = str(legal)
+        if text == move:
+            return text, after
+    text = after_text = after.to_text()
+    for legal in state.legal_moves():
+        if state.play(legal).to_text() == after_text:
+            return str(legal), after
+    return text, after  # unreachable for a consistent engine
+
+
+@dataclass(frozen=True)
+class SingleGame:
+    """One game of ``module`` with its options and the moves played so far."""
+
+    module: ModuleType
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    states: tuple[Any, ...]
+    moves: tuple[tuple[str, ...], ...] = field(default=((),))
+    format: str = "single"
+
+    @classmethod
+    def start(cls, module: ModuleType, game: str, players: int, seed: int, options: dict[str, Any]) -> "SingleGame":
+        try:
+            state = module.new_game(players, seed, **options)
+        except TypeError:
+            raise PlayerError("error.bad_options") from None
+        return cls(module, game, players, seed, dict(options), (state,))
+
+    @property
+    def current(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def games(self) -> tuple[Any, ...]:
+        return self.states
+
+    def play(self, move: str) -> "SingleGame":
+        text, after = canonical(self.current, move)
+        return SingleGame(self.module, self.game, self.players, self.seed, self.options,
+                          (after,), (self.moves[-1] + (text,),))
+
+    def next_game(self) -> "SingleGame":
+        raise IllegalMove("error.match_over" if self.current.outcome else "error.not_over")
+
+    def notation(self) -> list[list[str]]:
+        return [list(game) for game in self.moves]
+
+    def summary(self) -> dict[str, Any]:
+        outcome = self.current.outcome
+        return {
+            "format": "single",
+            "game": 1,
+            "score": None if outcome is None else list(outcome.scores),
+            "over": outcome is not None,
+            "winner": None if outcome is None or len(outcome.winners) != 1 else outcome.winners[0],
+            "can_continue": False,
+            "message": None,
+        }
