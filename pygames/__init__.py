@@ -15,13 +15,13 @@ __version__ = "0.1.0"
 
 __all__ = ["GAMES", "COMING", "IllegalMove", "PlayerError", "game_module", "__version__"]
 
-from pygames import okiya  # noqa: E402  (after the errors it uses)
+from pygames import okiya, turncoats  # noqa: E402  (after the errors they use)
 
-#: The playable games by id; each module follows the protocol in ARCHITECTURE.md.
-GAMES: dict[str, ModuleType] = {"okiya": okiya}
+#: The games whose rules are complete, by id; each module follows the protocol in ARCHITECTURE.md.
+GAMES: dict[str, ModuleType] = {"okiya": okiya, "turncoats": turncoats}
 
-#: Game ids whose rules are not playable yet; the start page shows them as coming.
-COMING: dict[str, tuple[int, int]] = {"oriflamme": (3, 5), "turncoats": (2, 5)}
+#: Games still being built, with their player counts (the start page lists them as coming).
+COMING: dict[str, tuple[int, int]] = {"oriflamme": (3, 5)}
 
 
 def game_module(game_id: str) -> ModuleType:

@@ -31,23 +31,28 @@ MAX_SEED = 2**64
 
 #: Games whose records hold a match of several games (the rest play one game).
 MATCHES = {"okiya": Match}
+#: Games the page can draw and play; the start page lists the others as coming.
+PAGES = ("okiya",)
+ORDER = ("okiya", "oriflamme", "turncoats")
 
 
 def games() -> list[dict[str, Any]]:
-    """The games the start page lists, playable or coming."""
+    """The games the start page lists, in a fixed order, playable or coming."""
     listed = []
-    for game, module in GAMES.items():
+    for game in ORDER:
+        if game in COMING:
+            listed.append({"id": game, "players": list(COMING[game]), "playable": False})
+            continue
+        module = GAMES[game]
         counts = module.PLAYER_COUNTS
         listed.append({
             "id": game,
             "players": [min(counts), max(counts)],
-            "playable": True,
+            "playable": game in PAGES,
             "formats": list(getattr(module, "FORMATS", ("single",))),
             "levels": list(BOTS.get(game, {})),
             "options": getattr(module, "OPTIONS", {}),
         })
-    for game, counts in COMING.items():
-        listed.append({"id": game, "players": list(counts), "playable": False})
     return listed
 
 
@@ -63,12 +68,13 @@ def state(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     return _result(replay(record), seat)
 
 
-def play(record: dict[str, Any], move: str) -> dict[str, Any]:
-    """The record with ``move`` played in the current game; IllegalMove if it is not legal."""
-    return _result(replay(record).play(str(move)[:40]))
+def play(record: dict[str, Any], move: str, seat: int | None = None) -> dict[str, Any]:
+    """The record with ``move`` played in the current game, as ``seat`` then sees it;
+    IllegalMove if it is not legal."""
+    return _result(replay(record).play(str(move)[:80]), seat)
 
 
-def undo(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> dict[str, Any]:
     """Take back moves of the current game until one of ``seats`` (the humans) is to move again."""
     match = replay(record)
     games = match.notation()
@@ -76,7 +82,7 @@ def undo(record: dict[str, Any], seats: list[int]) -> dict[str, Any]:
     for keep in range(len(games[-1]) - 1, -1, -1):
         earlier = replay({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
         if earlier.current.to_move in humans:
-            return _result(earlier)
+            return _result(earlier, seat)
     raise PlayerError("error.nothing_to_undo")
 
 
@@ -159,11 +165,13 @@ def _record(match: Any) -> dict[str, Any]:
 def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
     current = match.current
     moves = match.notation()[-1]
+    secrets = GAMES[match.game].SECRETS
     return {
         "record": _record(match),
         "view": current.view(seat),
         "to_move": current.to_move,
-        "legal": [str(m) for m in current.legal_moves()],
+        # with secrets, the legal moves tell what a hand holds: only the seat to move sees them
+        "legal": [str(m) for m in current.legal_moves()] if not secrets or seat == current.to_move else [],
         "last_move": moves[-1] if moves else None,
         "match": match.summary(),
     }

@@ -9,4 +9,7 @@ live in ``pygames.okiya.match``.
 from pygames.okiya.match import FORMATS
 from pygames.okiya.state import MOVES, PLAYER_COUNTS, PLAYERS, Move, State, from_layout, from_text, new_game
 
-__all__ = ["FORMATS", "MOVES", "PLAYER_COUNTS", "PLAYERS", "Move", "State", "from_layout", "from_text", "new_game"]
+#: Okiya has no secrets: every seat (and a spectator) sees everything, legal moves included.
+SECRETS = False
+
+__all__ = ["SECRETS", "FORMATS", "MOVES", "PLAYER_COUNTS", "PLAYERS", "Move", "State", "from_layout", "from_text", "new_game"]

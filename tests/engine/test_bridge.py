@@ -98,3 +98,29 @@ def test_unknown_calls_and_garbage_json():
     assert not json.loads(bridge.call("state", "not json"))["ok"]
     assert not json.loads(bridge.call("state", '{"bogus": 1}'))["ok"]
     assert call("new_match", game="oriflamme", seed=1)["error"]["key"] == "error.coming"
+
+
+def test_a_turncoats_game_between_bots_through_the_bridge():
+    result = ok("new_match", game="turncoats", seed=4, players=3)
+    assert result["legal"] == []  # asked as a spectator: the legal moves would reveal a hand
+    moves = 0
+    while result["to_move"] is not None:
+        seat = result["to_move"]
+        mine = ok("state", record=result["record"], seat=seat)
+        assert mine["legal"] and mine["view"] == ok("state", record=result["record"], seat=seat)["view"]
+        move = ok("bot_move", record=result["record"], level="heuristic" if seat == 0 else "random")["move"]
+        assert move in mine["legal"]
+        result = ok("play", record=result["record"], move=move)
+        moves += 1
+    assert result["match"]["over"] and moves == len(result["record"]["games"][0])
+    assert ok("state", record=result["record"]) == result
+
+
+def test_turncoats_views_through_the_bridge_hide_other_hands():
+    result = ok("new_match", game="turncoats", seed=8, players=4)
+    other = (result["to_move"] + 1) % 4
+    theirs = ok("state", record=result["record"], seat=other)
+    assert theirs["legal"] == []
+    assert json.dumps(theirs["view"]) != json.dumps(ok("state", record=result["record"], seat=result["to_move"])["view"])
+    assert call("new_match", game="turncoats", seed=1, players=6)["error"]["key"] == "error.players"
+    assert call("new_match", game="turncoats", seed=1, players=3, options={"bogus": True})["error"]["text"]

@@ -1,0 +1,176 @@
+"""Turncoats bots.  Each takes the view of the seat to move and an Rng, returns a Move.
+
+Both rebuild the position with ``pygames.turncoats.from_view``: other hands and
+the bag are known there only by their sizes, so nothing a seat cannot see can
+change the choice.
+
+* ``random``: a uniformly random legal move.
+* ``heuristic``: a one-move look-ahead on a win estimate.  For every legal
+  move it asks "which colour is likely to win from here, and how likely am I
+  to be the winning player for each colour?":
+
+  - the chance of each colour winning is a softmax of the areas it would rule
+    (plus a bonus for the colour that wins the current AXE/FLAG tie-breaks),
+    sharper as the stones left in all hands run out, and exact when the move
+    ends the game;
+  - the chance of winning as a player, for a given winning colour and a given
+    own hand, is measured on a few random deals of the stones it cannot see to
+    the other hands (most stones of the winning colour, then fewest losing
+    stones, with a tie counted as a coin flip).
+
+  Paying a stone of the colour it collects costs win chance, paying a losing
+  colour gains some, so it recruits and marches where that flips areas to its
+  colour, battles to flip areas, and negotiates (swapping a stone, and pushing
+  towards the end) when it leads.  For the return of a Negotiate it keeps the
+  hand with the best estimate.  Ties between equally good moves are broken with
+  ``rng``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pygames.turncoats import from_view
+from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
+from pygames.turncoats.moves import NEGOTIATE, RETURN, RETURNS
+
+__all__ = ["random", "heuristic", "SAMPLES"]
+
+#: Random deals of the unseen stones used to estimate a player's chance.
+SAMPLES = 32
+#: Bonus (in areas) for the colour that currently wins its tie-breaks.
+_TIE_BONUS = 0.4
+
+
+def _position(view: dict[str, Any]):
+    """The position the view shows; the view must be that of the seat to move."""
+    if view.get("to_move") is None or view.get("seat") != view.get("to_move"):
+        raise ValueError("a bot needs the view of the seat to move")
+    return from_view(view)
+
+
+def random(view: dict[str, Any], rng: Any) -> Any:
+    """A uniformly random legal move."""
+    moves = _position(view).legal_moves()
+    return moves[rng.below(len(moves))]
+
+
+class _Estimator:
+    """The chance of winning as a player, by winning colour and own hand."""
+
+    def __init__(self, state, me: int, rng: Any) -> None:
+        self.me = me
+        hand = state._hands[me]
+        seen = [0, 0, 0]
+        for p in (*state._areas, state._axe, state._flag, hand):
+            for c, k in enumerate(unpack(p)):
+                seen[c] += k
+        self.unseen = [STONES_PER_COLOUR - k for k in seen]
+        pool = [c for c in range(3) for _ in range(self.unseen[c])]
+        sizes = [SIZE[h] if h >= 0 else ~h for s, h in enumerate(state._hands) if s != me]
+        dealt = sum(sizes)
+        # For each deal and each winning colour (index 3 = no colour), the best key
+        # of the other players: (most of the colour, then fewest losing stones).
+        self.best: list[list[tuple[int, int]]] = [[], [], [], []]
+        for _ in range(SAMPLES):
+            for i in range(dealt):  # partial Fisher-Yates: the first ``dealt`` stones
+                j = i + rng.below(len(pool) - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            start = 0
+            hands = []
+            for size in sizes:
+                counts = [0, 0, 0]
+                for c in pool[start:start + size]:
+                    counts[c] += 1
+                start += size
+                hands.append(counts)
+            for w in range(4):
+                keys = [(h[w], -(sum(h) - h[w])) if w < 3 else (0, -sum(h)) for h in hands]
+                self.best[w].append(max(keys) if keys else (-1, -99))
+        self._cache: dict[int, tuple[float, float, float, float]] = {}
+
+    def chances(self, hand: int) -> tuple[float, float, float, float]:
+        """P(I win) if red, blue, black or no colour wins, holding the packed ``hand``."""
+        found = self._cache.get(hand)
+        if found is None:
+            counts = unpack(hand)
+            total = sum(counts)
+            out = []
+            for w in range(4):
+                mine = (counts[w], -(total - counts[w])) if w < 3 else (0, -total)
+                score = 0.0
+                for best in self.best[w]:
+                    if mine > best:
+                        score += 1.0
+                    elif mine == best:
+                        score += 0.5
+                out.append(score / len(self.best[w]))
+            found = self._cache[hand] = tuple(out)
+        return found
+
+
+def _colour_odds(state, ending: bool, sharpness: float) -> tuple[float, float, float, float]:
+    """How likely each colour (and, last, no colour) is to win the game from ``state``."""
+    table = state.rules.resolver(state._axe, state._flag)
+    areas = [0, 0, 0]
+    for a in state._areas:
+        c = table[TIED[a]][0]
+        if c >= 0:
+            areas[c] += 1
+    colour, _, _ = state.rules.winning_colour(tuple(areas), unpack(state._axe), unpack(state._flag))
+    if ending:
+        return tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
+    scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
+    top = max(scores)
+    weights = [math.exp(sharpness * (s - top)) for s in scores]
+    total = sum(weights)
+    return weights[0] / total, weights[1] / total, weights[2] / total, 0.0
+
+
+def _value(odds, chances) -> float:
+    return odds[0] * chances[0] + odds[1] * chances[1] + odds[2] * chances[2] + odds[3] * chances[3]
+
+
+def heuristic(view: dict[str, Any], rng: Any) -> Any:
+    """The move with the best estimated chance of winning (see the module docstring)."""
+    state = _position(view)
+    me = state.seat
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    n = state.players
+    estimate = _Estimator(state, me, rng)
+    hand = state._hands[me]
+    left = sum(SIZE[h] if h >= 0 else ~h for h in state._hands)
+    sharpness = 0.6 + 6.0 / (1.0 + left / n)
+    values = []
+    if moves[0].kind == RETURN:  # the second half of Negotiate: keep the best hand
+        ending = state.neg == n - 1
+        odds = _colour_odds(state, ending, sharpness)
+        for m in moves:
+            values.append(_value(odds, estimate.chances(hand - UNIT[m.colour])))
+    else:
+        odds_now = _colour_odds(state, False, sharpness)
+        unseen = estimate.unseen
+        pool = sum(unseen)
+        for m in moves:
+            if m.kind == NEGOTIATE:
+                # draw a stone the bag may hold, then return the least useful one
+                ending = state.neg == n - 1
+                odds = _colour_odds(state, True, sharpness) if ending else odds_now
+                value = 0.0
+                for d in range(3):
+                    if unseen[d]:
+                        held = hand + UNIT[d]
+                        value += unseen[d] / pool * max(
+                            _value(odds, estimate.chances(held - UNIT[r.colour]))
+                            for r in RETURNS if COLOUR_MASK[held] >> r.colour & 1)
+                values.append(value)
+            else:
+                after = state._apply(m)
+                odds = _colour_odds(after, False, sharpness)
+                values.append(_value(odds, estimate.chances(after._hands[me])))
+    best = max(values)
+    choices = [m for m, v in zip(moves, values) if v >= best - 1e-9]
+    return choices[rng.below(len(choices))]

@@ -1,0 +1,191 @@
+"""What one seat may know of a Turncoats position, as a JSON-safe dict, and back.
+
+``view(state, seat)`` (``State.view``) shows the map, AXE, FLAG, the bag's size,
+every hand's size, the seat's own hand (and the stone it just drew), the
+counters, the recent moves and the live standing; never another seat's hand,
+the bag's contents or the generator state.  ``seat=None`` is a spectator.  Once
+the game is over every hand is shown.
+
+    {"game": "turncoats", "players": 3, "seat": 0, "to_move": 0, "current": 0,
+     "phase": "action" | "return" | "over", "first": 2, "turn": 7,
+     "negotiations": 1, "negotiations_to_end": 3,
+     "colours": ["red", "blue", "black"], "edges": [[0, 1], ...],
+     "map": [{"area": 0, "stones": [r, b, k], "home": null | "red", "adjacent": [1, 2, 4],
+              "controller": null | "blue", "reason": "majority" | "axe" | "flag" | "tied" | "empty"}, ...],
+     "axe": [r, b, k], "flag": [r, b, k], "bag": 17, "hand_sizes": [8, 7, 8],
+     "hand": [r, b, k] | null, "drawn": null | "black", "pending": null | seat,
+     "legal": ["recruit red 0", ...]  (only in the view of the seat to move),
+     "log": [{"seat": 1, "move": "march black 5-7 x2", "key": "turncoats.log.march", "params": {...}}, ...],
+     "standing": State.standing(), "options": {...},
+     "hands": null | [[r, b, k], ...]  (all hands, once the game is over),
+     "outcome": null | {"winners": [s], "scores": [...], "reason": ..., "message": {...},
+                        "colour": null | "blue", "ranking": [seats], "start": seat,
+                        "steps": [{"key": ..., "params": ...}, ...], "hands": [[r, b, k], ...]}}
+
+``from_view(view)`` rebuilds a position from it with the unseen secrets left
+unknown (see ``State``): the seat's own legal moves work on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core.errors import BadPosition
+from pygames.core.outcome import seat_params
+from pygames.turncoats import scoring
+from pygames.turncoats.board import (
+    ADJACENT,
+    AREAS,
+    COLOUR_OF,
+    COLOURS,
+    EDGES,
+    HOME_COLOUR,
+    SIZE,
+    STONES_PER_COLOUR,
+    pack,
+    unpack,
+)
+from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT
+
+#: How many recent moves a view lists.
+LOG_LENGTH = 60
+
+
+def _kills_text(kills: tuple[int, int, int]) -> str:
+    return ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(kills) if k)
+
+
+def log_entry(seat: int, move, drawn: int, viewer: int | None) -> dict[str, Any]:
+    """One move of the log as a catalog message (the drawn stone only for its drawer)."""
+    params: dict[str, Any] = dict(seat_params(seat))
+    kind = move.kind
+    if kind == NEGOTIATE:
+        if viewer == seat and 0 <= drawn <= 2:
+            key = "turncoats.log.draw_own"
+            params["colour"] = COLOURS[drawn]
+        else:
+            key = "turncoats.log.draw"
+    else:
+        params["colour"] = COLOURS[move.colour]
+        if kind == RECRUIT:
+            key = "turncoats.log.recruit"
+            params["area"] = move.area
+        elif kind == BATTLE:
+            key = "turncoats.log.battle" if move.kill_total else "turncoats.log.battle_none"
+            params.update(area=move.area, kills=_kills_text(move.kills), kill_counts=list(move.kills),
+                          count=move.kill_total)
+        elif kind == MARCH:
+            if move.count:
+                key = "turncoats.log.march"
+                params.update(source=move.area, dest=move.dest, count=move.count)
+            else:
+                key = "turncoats.log.march_zero"
+        else:
+            key = "turncoats.log.return"
+    return {"seat": seat, "move": move.text, "key": key, "params": params}
+
+
+def view(state, seat: int | None = None) -> dict[str, Any]:
+    n = state.players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        raise BadPosition("turncoats.error.seat", seat=str(seat)[:8])
+    over = state.neg >= n
+    standing = scoring.standing(state)
+    own = state._hands[seat] if seat is not None else -1
+    drawer = state.seat if state.drawn >= 0 else None
+    result: dict[str, Any] = {
+        "game": "turncoats",
+        "players": n,
+        "seat": seat,
+        "to_move": None if over else state.seat,
+        "current": state.seat,
+        "phase": "over" if over else "return" if state.drawn >= 0 else "action",
+        "first": state.first,
+        "turn": state.turn,
+        "negotiations": state.neg,
+        "negotiations_to_end": n,
+        "colours": list(COLOURS),
+        "edges": [list(e) for e in EDGES],
+        "map": [
+            {"area": x, "stones": list(unpack(state._areas[x])),
+             "home": None if HOME_COLOUR[x] < 0 else COLOURS[HOME_COLOUR[x]],
+             "adjacent": list(ADJACENT[x]), **{k: ctl[k] for k in ("controller", "reason")}}
+            for x, ctl in zip(AREAS, standing["control"])
+        ],
+        "axe": list(unpack(state._axe)),
+        "flag": list(unpack(state._flag)),
+        "bag": SIZE[state._bag] if state._bag >= 0 else ~state._bag,
+        "hand_sizes": [SIZE[h] if h >= 0 else ~h for h in state._hands],
+        "hand": list(unpack(own)) if own >= 0 else None,
+        "drawn": COLOURS[state.drawn] if drawer is not None and drawer == seat and state.drawn <= 2 else None,
+        "pending": drawer,
+        "legal": [m.text for m in state.legal_moves()] if seat is not None and seat == state.seat and not over else [],
+        "log": [log_entry(s, m, d, seat) for s, m, d in state.log(LOG_LENGTH)],
+        "standing": standing,
+        "options": dict(state.rules.options),
+        "hands": None,
+        "outcome": None,
+    }
+    if over and all(h >= 0 for h in state._hands):
+        final = scoring.final(state)
+        result["hands"] = [list(h) for h in final["hands"]]
+        result["outcome"] = {
+            **state.outcome.to_json(),
+            "colour": None if final["colour"] < 0 else COLOURS[final["colour"]],
+            "colour_message": standing["message"],
+            "ranking": final["ranking"],
+            "start": final["start"],
+            "steps": final["steps"],
+            "hands": [list(h) for h in final["hands"]],
+        }
+    return result
+
+
+def _triple(value: Any) -> int:
+    if (not isinstance(value, list) or len(value) != 3
+            or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= STONES_PER_COLOUR for k in value)):
+        raise BadPosition("turncoats.error.view")
+    return pack(value)
+
+
+def from_view(v: dict[str, Any]) -> "State":  # noqa: F821
+    """A position holding exactly what view ``v`` shows: the viewer's hand (and own
+    drawn stone), every other hand and the bag known only by size (unless the game
+    is over and all hands are shown), no generator state."""
+    from pygames.turncoats.rules import rules_for
+    from pygames.turncoats.state import UNSEEN, _make
+    from pygames.turncoats.text import check
+
+    try:
+        if v.get("game") != "turncoats":
+            raise BadPosition("turncoats.error.view")
+        n = v["players"]
+        seat = v["seat"]
+        areas = [_triple(a["stones"]) for a in v["map"]]
+        sizes = v["hand_sizes"]
+        if not isinstance(sizes, list) or len(sizes) != n:
+            raise BadPosition("turncoats.error.view")
+        hands = [~k for k in sizes]
+        if v.get("hands"):
+            hands = [_triple(h) for h in v["hands"]]
+        elif seat is not None and v.get("hand") is not None:
+            hands[seat] = _triple(v["hand"])
+        axe, flag = _triple(v["axe"]), _triple(v["flag"])
+        bag = ~v["bag"]
+        if all(h >= 0 for h in hands):
+            used = [0, 0, 0]
+            for p in (*areas, axe, flag, *hands):
+                for c, k in enumerate(unpack(p)):
+                    used[c] += k
+            bag = pack([STONES_PER_COLOUR - k for k in used])
+        drawn = -1
+        if v.get("pending") is not None:
+            drawn = COLOUR_OF[v["drawn"]] if v.get("drawn") else UNSEEN
+        state = _make(n, rules_for(v.get("options") or {}), areas, axe, flag, bag, hands, v["current"], v["first"],
+                      v["negotiations"], v["turn"], None, drawn)
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, BadPosition):
+            raise
+        raise BadPosition("turncoats.error.view") from None
+    check(state)
+    return state

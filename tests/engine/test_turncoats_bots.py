@@ -1,0 +1,112 @@
+"""Turncoats bots: legal moves only, decisions from the seat's view alone, sensible
+choices in clear positions, and the heuristic beats random players."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.bots import turncoats as bots
+from pygames.core.rng import Rng, derive_seed
+from pygames.turncoats import from_view, new_game, position
+from pygames.turncoats.moves import NEGOTIATE, RETURN
+
+LEVELS = {"random": bots.random, "heuristic": bots.heuristic}
+
+
+def play_game(players, seed, bot_seats, level, rng):
+    """A whole game: ``bot_seats`` play ``level``, the others uniformly at random."""
+    state = new_game(players, seed)
+    while state.outcome is None:
+        seat = state.to_move
+        if seat in bot_seats:
+            move = LEVELS[level](state.view(seat), rng)
+            assert move in state.legal_moves()
+        else:
+            legal = state.legal_moves()
+            move = legal[rng.below(len(legal))]
+        state = state.play(move)
+    return state
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_play_only_legal_moves_to_the_end(level, players):
+    rng = Rng(f"legal-{level}-{players}")
+    for seed in range(4):
+        end = play_game(players, 300 + seed, set(range(players)), level, rng)
+        assert end.outcome is not None
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_choice_depends_only_on_the_view(level):
+    """Two positions that differ only in what the seat cannot see (other hands, the
+    bag, the generator) give the same move for the same bot seed."""
+    rng = Rng(f"view-{level}")
+    checked = 0
+    for seed in range(6):
+        players = 2 + seed % 4
+        state = new_game(players, 700 + seed)
+        while state.outcome is None:
+            seat = state.to_move
+            view = state.view(seat)
+            twin = from_view(view).determinize(Rng(derive_seed("twin", seed, state.turn)))
+            twin._log = state._log
+            assert twin.view(seat) == view
+            if twin.to_text() != state.to_text():
+                checked += 1
+            bot_seed = derive_seed("bot", seed, state.turn)
+            move = LEVELS[level](view, Rng(bot_seed))
+            assert LEVELS[level](twin.view(seat), Rng(bot_seed)) is move
+            legal = state.legal_moves()
+            state = state.play(legal[rng.below(len(legal))])
+    assert checked > 50
+
+
+def test_heuristic_ends_the_game_when_it_leads():
+    # red rules most areas and the bot holds five reds; the other seat has just negotiated
+    leading = position(2, areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 0), 6: (0, 1, 0)},
+                       hands=[(5, 0, 0), (1, 4, 3)], seat=0, neg=1)
+    move = bots.heuristic(leading.view(0), Rng(1))
+    assert move.kind == NEGOTIATE
+
+
+def test_heuristic_keeps_playing_when_the_end_would_lose():
+    # red would win, but the bot holds only black: it works for black instead
+    losing = position(2, areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 1), 6: (0, 1, 0)},
+                      hands=[(0, 0, 5), (3, 3, 2)], seat=0, neg=1)
+    for seed in range(5):
+        move = bots.heuristic(losing.view(0), Rng(seed))
+        assert move.kind != NEGOTIATE
+        assert losing.play(move).standing()["areas"][2] > losing.standing()["areas"][2]
+
+
+def test_heuristic_returns_a_losing_colour():
+    state = position(3, areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 0), 6: (0, 1, 0)},
+                     hands=[(3, 0, 1), (2, 3, 3), (2, 3, 3)], seat=0, neg=0)
+    for seed in range(40):  # find a draw, whatever it is, and check the return
+        text = state.to_text().split()
+        text[7] = f"rng={Rng(seed).next_u64():016x}"
+        from pygames.turncoats import from_text
+
+        drawn = from_text(" ".join(text)).play("negotiate")
+        move = bots.heuristic(drawn.view(0), Rng(seed))
+        assert move.kind == RETURN and move.colour != 0
+
+
+def test_heuristic_beats_random_players():
+    """Seat-rotated three-player games: one heuristic bot against two random players."""
+    games = 60
+    wins = 0
+    for game in range(games):
+        hero = game % 3
+        end = play_game(3, 9000 + game, {hero}, "heuristic", Rng(derive_seed("rate", game)))
+        wins += end.outcome.winners == (hero,)
+    assert wins / games > 0.6
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_bots_need_the_view_of_the_seat_to_move(level):
+    state = new_game(3, 5, starter=0)
+    for view in (state.view(1), state.view(None)):
+        with pytest.raises(ValueError):
+            LEVELS[level](view, Rng(0))
