@@ -32,7 +32,7 @@ MAX_SEED = 2**64
 #: Games whose records hold a match of several games (the rest play one game).
 MATCHES = {"okiya": Match}
 #: Games the page can draw and play; the start page lists the others as coming.
-PAGES = ("okiya",)
+PAGES = ("okiya", "turncoats")
 ORDER = ("okiya", "oriflamme", "turncoats")
 
 

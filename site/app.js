@@ -7,6 +7,7 @@ import { Python } from "./python.js";
 import { OkiyaBoard } from "./render/okiya.js";
 import { PLANTS, SYMBOLS } from "./render/art.js";
 import { THUMBS, tileImage } from "./ui/thumbs.js";
+import { Turncoats } from "./games/turncoats.js";
 
 const $ = (sel) => document.querySelector(sel);
 const LEVELS = ["easy", "medium", "perfect"];
@@ -19,11 +20,12 @@ const BOT_PAUSE_MS = 700;
 let GAMES = [
   { id: "okiya", players: [2, 2], playable: true },
   { id: "oriflamme", players: [3, 5], playable: false },
-  { id: "turncoats", players: [2, 5], playable: false },
+  { id: "turncoats", players: [2, 5], playable: true },
 ];
 
 let py = null;
 let board = null;
+let turncoats = null; // the Turncoats page (games/turncoats.js)
 const G = {
   route: null, // parsed #play route
   result: null, // the last STATE RESULT from the bridge
@@ -84,6 +86,14 @@ const routeKey = (r) => routeHash(r);
 
 function onRoute() {
   const route = parseRoute();
+  // #play/turncoats?seed=..&players=..&bots=..&level=..&names=.. (form documented in games/turncoats.js)
+  if (route.name === "play" && route.game === "turncoats" && GAMES.some((g) => g.id === "turncoats" && g.playable)) {
+    G.gen++;
+    G.route = null;
+    turncoats.start(location.hash);
+    return;
+  }
+  turncoats.stop();
   if (route.name === "play" && !GAMES.some((g) => g.id === route.game && g.playable && g.id === "okiya")) {
     history.replaceState(null, "", "#");
     showStart();
@@ -173,12 +183,21 @@ function renderGames() {
       play.className = "btn primary";
       play.dataset.play = game.id;
       play.textContent = t("ui.games.play");
-      play.addEventListener("click", () => openNewGame());
+      play.addEventListener("click", () => (game.id === "turncoats" ? turncoats.openSetup() : openNewGame()));
       row.append(play);
       if (saved && saved.hash && saved.result && !saved.result.match.over && game.id === "okiya") {
         const resume = document.createElement("a");
         resume.className = "btn";
         resume.href = saved.hash;
+        resume.dataset.resume = game.id;
+        resume.textContent = t("ui.games.resume");
+        row.append(resume);
+      }
+      const tcResume = game.id === "turncoats" ? Turncoats.savedHash() : null;
+      if (tcResume) {
+        const resume = document.createElement("a");
+        resume.className = "btn";
+        resume.href = tcResume;
         resume.dataset.resume = game.id;
         resume.textContent = t("ui.games.resume");
         row.append(resume);
@@ -211,6 +230,7 @@ async function refreshGames() {
 // ------------------------------------------------------------------ new game sheet
 
 function openNewGame() {
+  if (turncoats && turncoats.active) return turncoats.openSetup();
   const dlg = $("#newgame");
   const form = $("#newgame-form");
   const prefs = G.route || readJSON(PREFS_KEY) || { bots: [1], level: "medium", format: "single" };
@@ -588,6 +608,7 @@ function onReady() {
   paintProgress();
   $("#loading").classList.add("done");
   document.documentElement.dataset.python = "ready";
+  performance.mark("py:ready");
   refreshGames();
   registerServiceWorker();
 }
@@ -636,8 +657,10 @@ function exposeTestHooks() {
 }
 
 async function boot() {
+  performance.mark("py:app-boot");
   exposeTestHooks();
   py = new Python({ onProgress, onReady, onFatal });
+  turncoats = new Turncoats({ py, toast, root: $("#view-game") });
   await loadLocale((navigator.language || "en").slice(0, 2));
   translateDom();
   paintProgress();

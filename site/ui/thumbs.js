@@ -1,6 +1,7 @@
 // Small pictures for the start page cards and the move buttons.
 
 import { palette, drawTile, drawToken, roundRect } from "../render/art.js";
+import { stonePalette, drawStone, COLOURS } from "../render/turncoats.js";
 
 const dark = () => matchMedia("(prefers-color-scheme: dark)").matches;
 
@@ -69,28 +70,22 @@ function oriflamme(canvas) {
 function turncoats(canvas) {
   const [ctx, w, h] = prepare(canvas);
   const d = dark();
-  ctx.fillStyle = d ? "#22292a" : "#dfe3d6";
+  const pal = stonePalette(d);
+  ctx.fillStyle = pal.cloth;
   ctx.fillRect(0, 0, w, h);
   const cx = w / 2, cy = h / 2, R = Math.min(w, h) * 0.36;
-  ctx.strokeStyle = d ? "rgba(255,255,255,0.2)" : "rgba(60,70,50,0.3)";
-  ctx.lineWidth = 2;
+  ctx.strokeStyle = pal.stitch;
+  ctx.setLineDash([4, 4]);
+  ctx.lineWidth = 1.5;
   ctx.beginPath();
   ctx.arc(cx, cy, R, 0, Math.PI * 2);
   ctx.stroke();
-  const beads = ["#c0392b", "#2e5fa8", "#222", "#c0392b", "#2e5fa8", "#222", "#c0392b", "#2e5fa8", "#222", "#c0392b", "#2e5fa8"];
-  beads.forEach((c, i) => {
+  ctx.setLineDash([]);
+  // a ring of eleven stones, each colour with its mark
+  for (let i = 0; i < 11; i++) {
     const a = (i / 11) * Math.PI * 2 - Math.PI / 2;
-    const x = cx + Math.cos(a) * R, y = cy + Math.sin(a) * R;
-    const br = Math.max(4, Math.min(9, R * 0.22));
-    const g = ctx.createRadialGradient(x - br / 3, y - br / 3, 1, x, y, br);
-    g.addColorStop(0, "rgba(255,255,255,0.7)");
-    g.addColorStop(0.3, c);
-    g.addColorStop(1, c);
-    ctx.beginPath();
-    ctx.arc(x, y, br, 0, Math.PI * 2);
-    ctx.fillStyle = g;
-    ctx.fill();
-  });
+    drawStone(ctx, pal, COLOURS[i % 3], cx + Math.cos(a) * R, cy + Math.sin(a) * R, Math.max(5, Math.min(10, R * 0.2)));
+  }
 }
 
 export const THUMBS = { okiya, oriflamme, turncoats };

@@ -19,10 +19,11 @@ def ok(fn, **args):
     return answer["result"]
 
 
-def test_games_lists_three_and_only_okiya_is_playable():
+def test_games_lists_three_and_those_with_a_page_are_playable():
     listed = ok("games")
     assert [g["id"] for g in listed] == ["okiya", "oriflamme", "turncoats"]
-    assert [g["playable"] for g in listed] == [True, False, False]
+    assert [g["playable"] for g in listed] == [True, False, True]
+    assert listed[2]["players"] == [2, 5] and listed[2]["levels"] == ["random", "heuristic"]
 
 
 def test_a_whole_game_through_the_bridge():

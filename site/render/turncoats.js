@@ -1,0 +1,918 @@
+// The Turncoats map on a canvas: a cloth map with eleven areas (soft three-lobed
+// regions) in a ring around an empty centre, paths for the 17 adjacencies, glossy
+// stones in red, blue and black, each colour with its own mark (dot, bar, ring),
+// a banner on every area showing who rules it, the AXE and FLAG trays, the bag,
+// the negotiation track and the viewer's hand. It draws the VIEW it is given and
+// reports clicks on areas and hand colours; it knows no rules: what may be
+// clicked is decided by the controller from the engine's legal moves.
+
+import { roundRect } from "./art.js";
+
+export const COLOURS = ["red", "blue", "black"];
+/** Each colour's mark, so colour is never the only cue. */
+export const MARKS = { red: "dot", blue: "bar", black: "ring" };
+
+const MOVE_MS = 280;
+const POP_MS = 240;
+const easeOut = (p) => 1 - (1 - p) ** 3;
+const clamp01 = (p) => Math.max(0, Math.min(1, p));
+
+/**
+ * Area centres in map units (x right, y down; the out-of-bounds centre is 0,0).
+ * The real map is built of hexes: on a hex grid with one area per cell, every pair
+ * of neighbouring cells is one of the 17 adjacencies and no other pair touches.
+ * Areas 1, 4, 6, 7, 5, 3 form the ring around the centre; 0 and 2 sit above it,
+ * 8, 9 and 10 below (the spec's picture orientation: area 0 north).
+ */
+const HEX = [[1, -2], [0, -1], [2, -2], [-1, 0], [1, -1], [-1, 1], [1, 0], [0, 1], [-1, 2], [1, 1], [0, 2]];
+// the grid turned by 300°: the map is wider than tall (it fits a phone held upright with
+// room below for the hand) and three free cells line up at the top for AXE, FLAG and the bag
+const TURN = (300 * Math.PI) / 180;
+const hexAt = ([q, r]) => {
+  const x = q + r / 2, y = r * 0.866;
+  return [x * Math.cos(TURN) - y * Math.sin(TURN), x * Math.sin(TURN) + y * Math.cos(TURN)];
+};
+const SPOTS = HEX.map(hexAt);
+const MAP_BOX = { x0: -2.0, x1: 2.5, y0: -2.36, y1: 1.36 };
+const TRAY_SPOTS = { axe: hexAt([2, -1]), flag: hexAt([2, 0]), bag: hexAt([2, 1]) };
+const LOBE_D = 0.205; // lobe centre distance from the area centre
+const LOBE_R = 0.235; // lobe radius
+const STONE_R = 0.104;
+// lobe of each colour: red upper-left, blue upper-right, black below
+const LOBE_DIR = [
+  [-0.866, -0.5],
+  [0.866, -0.5],
+  [0, 1],
+];
+
+export function stonePalette(dark) {
+  return dark
+    ? {
+        dark: true,
+        page: "#1d2023",
+        cloth: "#262b2a",
+        weave: "rgba(230, 240, 220, 0.035)",
+        land: ["#3a4a3d", "#33422f"],
+        landEdge: "rgba(210, 230, 190, 0.28)",
+        road: "rgba(225, 210, 170, 0.20)",
+        stitch: "rgba(240, 225, 190, 0.55)",
+        text: "#ebe6da",
+        muted: "#a9a596",
+        badge: "#1d2023",
+        badgeText: "#ebe6da",
+        glow: "#f2b632",
+        select: "#ffd36b",
+        tray: "rgba(255, 255, 255, 0.05)",
+        trayEdge: "rgba(240, 225, 190, 0.22)",
+        socket: "rgba(0, 0, 0, 0.28)",
+        shadow: "rgba(0, 0, 0, 0.55)",
+        stone: { red: "#e0503b", blue: "#4d8ef0", black: "#141416" },
+        stoneHi: { red: "#ff9a86", blue: "#a9c8ff", black: "#6d6d74" },
+        rim: { red: "rgba(0,0,0,0.35)", blue: "rgba(0,0,0,0.35)", black: "rgba(235, 230, 215, 0.75)" },
+        mark: "rgba(255, 250, 238, 0.95)",
+        home: { red: "#e0503b", blue: "#4d8ef0", black: "#d8d4c8" },
+        ruleRim: { red: "#e0503b", blue: "#4d8ef0", black: "#0c0c0e" },
+        ruleHalo: "rgba(235, 230, 215, 0.55)",
+        pole: "#cfc5ad",
+      }
+    : {
+        dark: false,
+        page: "#efe9dc",
+        cloth: "#e6dfcc",
+        weave: "rgba(90, 70, 40, 0.05)",
+        land: ["#c9d3ad", "#b9c69b"],
+        landEdge: "rgba(70, 80, 45, 0.45)",
+        road: "rgba(120, 95, 55, 0.16)",
+        stitch: "rgba(110, 80, 45, 0.55)",
+        text: "#2f2a22",
+        muted: "#6f6656",
+        badge: "#fbf7ee",
+        badgeText: "#2f2a22",
+        glow: "#e39b12",
+        select: "#b86e00",
+        tray: "rgba(255, 252, 244, 0.55)",
+        trayEdge: "rgba(90, 70, 40, 0.25)",
+        socket: "rgba(70, 60, 30, 0.13)",
+        shadow: "rgba(60, 40, 20, 0.35)",
+        stone: { red: "#cf3b28", blue: "#2462cc", black: "#1d1d20" },
+        stoneHi: { red: "#ff8f7a", blue: "#8fb6ff", black: "#7a7a80" },
+        rim: { red: "rgba(60,10,0,0.45)", blue: "rgba(0,20,60,0.45)", black: "rgba(0,0,0,0.6)" },
+        mark: "rgba(255, 250, 238, 0.95)",
+        home: { red: "#cf3b28", blue: "#2462cc", black: "#1d1d20" },
+        ruleRim: { red: "#cf3b28", blue: "#2462cc", black: "#1d1d20" },
+        ruleHalo: null,
+        pole: "#6b5a40",
+      };
+}
+
+/** A glossy stone of `colour` with its mark, centred at (x, y), radius r. */
+export function drawStone(ctx, pal, colour, x, y, r, { alpha = 1, ghost = false } = {}) {
+  ctx.save();
+  ctx.globalAlpha *= alpha;
+  if (!ghost) {
+    ctx.shadowColor = pal.shadow;
+    ctx.shadowBlur = r * 0.5;
+    ctx.shadowOffsetY = r * 0.18;
+  }
+  const base = pal.stone[colour];
+  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
+  g.addColorStop(0, pal.stoneHi[colour]);
+  g.addColorStop(0.45, base);
+  g.addColorStop(1, base);
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = g;
+  ctx.fill();
+  ctx.shadowColor = "transparent";
+  ctx.lineWidth = Math.max(1, r * 0.1);
+  ctx.strokeStyle = pal.rim[colour];
+  ctx.stroke();
+  drawMark(ctx, pal.mark, colour, x, y, r);
+  // gloss
+  ctx.beginPath();
+  ctx.ellipse(x - r * 0.28, y - r * 0.42, r * 0.32, r * 0.16, -0.5, 0, Math.PI * 2);
+  ctx.fillStyle = "rgba(255,255,255,0.38)";
+  ctx.fill();
+  ctx.restore();
+}
+
+/** The colour's mark: red a dot, blue a bar, black a ring. */
+export function drawMark(ctx, ink, colour, x, y, r) {
+  ctx.save();
+  ctx.fillStyle = ink;
+  ctx.strokeStyle = ink;
+  const mark = MARKS[colour];
+  if (mark === "dot") {
+    ctx.beginPath();
+    ctx.arc(x, y + r * 0.05, r * 0.3, 0, Math.PI * 2);
+    ctx.fill();
+  } else if (mark === "bar") {
+    roundRect(ctx, x - r * 0.55, y - r * 0.13 + r * 0.05, r * 1.1, r * 0.28, r * 0.12);
+    ctx.fill();
+  } else {
+    ctx.beginPath();
+    ctx.arc(x, y + r * 0.05, r * 0.42, 0, Math.PI * 2);
+    ctx.lineWidth = r * 0.17;
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function axeIcon(ctx, x, y, s, ink) {
+  // a woodsman's axe: a diagonal haft and a broad bearded blade
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(0.55);
+  ctx.fillStyle = ink;
+  roundRect(ctx, -s * 0.07, -s * 0.5, s * 0.14, s, s * 0.06);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(s * 0.02, -s * 0.46);
+  ctx.lineTo(s * 0.2, -s * 0.46);
+  ctx.quadraticCurveTo(s * 0.36, -s * 0.48, s * 0.46, -s * 0.56);
+  ctx.quadraticCurveTo(s * 0.56, -s * 0.2, s * 0.46, s * 0.1);
+  ctx.quadraticCurveTo(s * 0.32, -s * 0.08, s * 0.2, -s * 0.14);
+  ctx.lineTo(s * 0.02, -s * 0.14);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
+function flagIcon(ctx, x, y, s, ink) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.fillStyle = ink;
+  roundRect(ctx, -s * 0.32, -s * 0.5, s * 0.1, s, s * 0.04);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(-s * 0.22, -s * 0.48);
+  ctx.quadraticCurveTo(s * 0.1, -s * 0.58, s * 0.42, -s * 0.4);
+  ctx.lineTo(s * 0.42, -s * 0.02);
+  ctx.quadraticCurveTo(s * 0.1, -s * 0.18, -s * 0.22, -s * 0.06);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
+function bagShape(ctx, x, y, s) {
+  // a drawstring pouch, s = height
+  ctx.beginPath();
+  ctx.moveTo(x - s * 0.18, y - s * 0.36);
+  ctx.quadraticCurveTo(x - s * 0.05, y - s * 0.28, x - s * 0.16, y - s * 0.2);
+  ctx.bezierCurveTo(x - s * 0.62, y + s * 0.05, x - s * 0.5, y + s * 0.5, x, y + s * 0.5);
+  ctx.bezierCurveTo(x + s * 0.5, y + s * 0.5, x + s * 0.62, y + s * 0.05, x + s * 0.16, y - s * 0.2);
+  ctx.quadraticCurveTo(x + s * 0.05, y - s * 0.28, x + s * 0.18, y - s * 0.36);
+  ctx.quadraticCurveTo(x, y - s * 0.5, x - s * 0.18, y - s * 0.36);
+  ctx.closePath();
+}
+
+export class TurncoatsBoard {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{onArea?: (area:number)=>void, onColour?: (colour:string)=>void}} handlers
+   */
+  constructor(canvas, { onArea = () => {}, onColour = () => {} } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.onArea = onArea;
+    this.onColour = onColour;
+    this.view = null;
+    this.sel = { areas: new Set(), colours: new Set(), dests: new Set(), quiet: new Set(), colour: null, area: null, dest: null };
+    this.labels = {};
+    this.hover = null; // {kind: "area"|"colour", id}
+    this.anims = [];
+    this.geom = null;
+    this.dark = matchMedia("(prefers-color-scheme: dark)");
+    this.reduced = matchMedia("(prefers-reduced-motion: reduce)");
+    this.pal = stonePalette(this.dark.matches);
+    this._onTheme = () => {
+      this.pal = stonePalette(this.dark.matches);
+      this.requestDraw();
+    };
+    this.dark.addEventListener("change", this._onTheme);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(canvas);
+    this._onWin = () => this.resize();
+    window.addEventListener("resize", this._onWin);
+    canvas.addEventListener("click", (e) => this._click(e));
+    canvas.addEventListener("pointermove", (e) => this._move(e));
+    canvas.addEventListener("pointerleave", () => this._setHover(null));
+    this.resize();
+  }
+
+  /**
+   * Show a view. opts.select: {areas, colours, dests: iterables of what may be
+   * clicked now; colour, area, dest: the current choice}; opts.labels: catalog text.
+   */
+  setView(view, { select = {}, labels = null, animate = true } = {}) {
+    const prev = this.view;
+    this.view = view;
+    this.sel = {
+      areas: new Set(select.areas || []),
+      colours: new Set(select.colours || []),
+      dests: new Set(select.dests || []),
+      quiet: new Set(select.quiet || []), // clickable without a glow (to switch area)
+      colour: select.colour ?? null,
+      area: select.area ?? null,
+      dest: select.dest ?? null,
+    };
+    if (labels) this.labels = labels;
+    if (this.hover && !this._clickable(this.hover)) this._setHover(null);
+    const now = performance.now();
+    this.anims = this.anims.filter((a) => now < a.start + a.dur);
+    if (animate && prev && view && !this.reduced.matches && this.geom) this._animateChange(prev, view, now);
+    this.requestDraw();
+  }
+
+  destroy() {
+    this.resizeObserver.disconnect();
+    window.removeEventListener("resize", this._onWin);
+    this.dark.removeEventListener("change", this._onTheme);
+  }
+
+  // ------------------------------------------------------------ geometry
+
+  resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(rect.width * dpr));
+    const h = Math.max(1, Math.round(rect.height * dpr));
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    this.dpr = dpr;
+    this.geom = this.layout(rect.width, rect.height);
+    this.draw();
+  }
+
+  layout(W, H) {
+    const mw = MAP_BOX.x1 - MAP_BOX.x0, mh = MAP_BOX.y1 - MAP_BOX.y0;
+    const pad = 6;
+    // the hand goes below the map, or beside it when that leaves a bigger map
+    const hh = Math.min(84, Math.max(66, H * 0.12));
+    const hw = Math.min(190, Math.max(130, W * 0.18));
+    const uRow = Math.min((W - 2 * pad) / mw, (H - hh - 3 * pad) / mh);
+    const uCol = Math.min((W - hw - 3 * pad) / mw, (H - 2 * pad) / mh);
+    const wide = uCol > uRow * 1.08;
+    if (Math.max(uRow, uCol) <= 0) return { W, H, u: 0, areas: [], hand: { x: 0, y: 0, w: 0, h: 0, dir: "row" } };
+    let u, ox, oy, hand;
+    if (wide) {
+      u = uCol;
+      const total = mw * u + pad * 2 + hw;
+      ox = Math.max(pad, (W - total) / 2);
+      oy = (H - mh * u) / 2;
+      const h = Math.min(mh * u, 400);
+      hand = { x: ox + mw * u + pad * 2, y: oy + (mh * u - h) / 2, w: hw, h, dir: "col" };
+    } else {
+      u = uRow;
+      const total = mh * u + pad + hh;
+      ox = (W - mw * u) / 2;
+      oy = Math.max(pad, (H - total) / 2);
+      const w = Math.min(W - 2 * pad, Math.max(mw * u, 340), 620);
+      hand = { x: (W - w) / 2, y: oy + mh * u + pad, w, h: hh, dir: "row" };
+    }
+    const at = (x, y) => [ox + (x - MAP_BOX.x0) * u, oy + (y - MAP_BOX.y0) * u];
+    const areas = SPOTS.map(([x, y]) => at(x, y));
+    const box = ([x, y], w, h) => {
+      const [px, py] = at(x, y);
+      return { x: px - (w * u) / 2, y: py - (h * u) / 2, w: w * u, h: h * u };
+    };
+    return {
+      W, H, u, ox, oy, wide, at, areas, hand,
+      map: { x: ox, y: oy, w: mw * u, h: mh * u },
+      axe: box([TRAY_SPOTS.axe[0], TRAY_SPOTS.axe[1] - 0.04], 0.9, 0.58),
+      flag: box([TRAY_SPOTS.flag[0], TRAY_SPOTS.flag[1] - 0.04], 0.9, 0.58),
+      bag: box([TRAY_SPOTS.bag[0], TRAY_SPOTS.bag[1] - 0.04], 0.9, 0.58),
+    };
+  }
+
+  lobe(area, colour) {
+    const g = this.geom;
+    const [cx, cy] = g.areas[area];
+    const [dx, dy] = LOBE_DIR[colour];
+    return [cx + dx * LOBE_D * g.u, cy + dy * LOBE_D * g.u];
+  }
+
+  handSlot(colour) {
+    const h = this.geom.hand;
+    if (h.dir === "row") {
+      const head = Math.min(h.w * 0.24, 110);
+      const w = (h.w - head) / 3;
+      return { x: h.x + head + colour * w, y: h.y, w, h: h.h };
+    }
+    const head = Math.min(h.h * 0.16, 46);
+    const hh = (h.h - head) / 3;
+    return { x: h.x, y: h.y + head + colour * hh, w: h.w, h: hh };
+  }
+
+  /** Centre of an area in viewport coordinates (tests and tools). */
+  areaCenter(area) {
+    if (!this.geom) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const [x, y] = this.geom.areas[area];
+    return { x: rect.left + x, y: rect.top + y, size: 2 * (LOBE_D + LOBE_R) * this.geom.u };
+  }
+
+  /** Centre of a hand compartment in viewport coordinates. */
+  handCenter(colour) {
+    if (!this.geom) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const s = this.handSlot(COLOURS.indexOf(colour));
+    return { x: rect.left + s.x + s.w / 2, y: rect.top + s.y + s.h / 2, size: Math.min(s.w, s.h) };
+  }
+
+  hitTest(x, y) {
+    const g = this.geom;
+    if (!g) return null;
+    for (let c = 0; c < 3; c++) {
+      const s = this.handSlot(c);
+      if (x >= s.x && x < s.x + s.w && y >= s.y && y < s.y + s.h) return { kind: "colour", id: COLOURS[c] };
+    }
+    let best = null, bestD = Infinity;
+    for (let a = 0; a < 11; a++) {
+      const [cx, cy] = g.areas[a];
+      const d = Math.hypot(x - cx, y - cy);
+      if (d < (LOBE_D + LOBE_R + 0.04) * g.u && d < bestD) {
+        best = a;
+        bestD = d;
+      }
+    }
+    return best === null ? null : { kind: "area", id: best };
+  }
+
+  _clickable(hit) {
+    if (!hit) return false;
+    if (hit.kind === "colour") return this.sel.colours.has(hit.id);
+    return this.sel.areas.has(hit.id) || this.sel.dests.has(hit.id) || this.sel.quiet.has(hit.id) || this.sel.area === hit.id;
+  }
+
+  _pos(e) {
+    const rect = this.canvas.getBoundingClientRect();
+    return [e.clientX - rect.left, e.clientY - rect.top];
+  }
+
+  _click(e) {
+    const hit = this.hitTest(...this._pos(e));
+    if (!this._clickable(hit)) return;
+    if (hit.kind === "colour") this.onColour(hit.id);
+    else this.onArea(hit.id);
+  }
+
+  _move(e) {
+    const hit = this.hitTest(...this._pos(e));
+    this._setHover(this._clickable(hit) ? hit : null);
+  }
+
+  _setHover(hit) {
+    const same = (a, b) => (a && b ? a.kind === b.kind && a.id === b.id : a === b);
+    if (same(hit, this.hover)) return;
+    this.hover = hit;
+    this.canvas.style.cursor = hit ? "pointer" : "default";
+    this.requestDraw();
+  }
+
+  /** Highlight an area or hand colour from outside (focus on its button). */
+  setFocus(hit) {
+    this.focus = hit;
+    this.requestDraw();
+  }
+
+  requestDraw() {
+    if (this._pending) return;
+    this._pending = true;
+    requestAnimationFrame(() => {
+      this._pending = false;
+      this.draw();
+    });
+  }
+
+  // ------------------------------------------------------------ motion
+
+  _animateChange(prev, view, now) {
+    const g = this.geom;
+    const push = (a) => this.anims.push({ start: now, dur: MOVE_MS, ...a });
+    const bagAt = [g.bag.x + g.bag.w / 2, g.bag.y + g.bag.h * 0.55];
+    for (let a = 0; a < 11; a++) {
+      const before = prev.map[a].stones, after = view.map[a].stones;
+      for (let c = 0; c < 3; c++) {
+        const diff = after[c] - before[c];
+        if (diff > 0) {
+          // marched in from an adjacent area that lost the same colour, else recruited
+          const from = view.map[a].adjacent.find((b) => view.map[b].stones[c] < prev.map[b].stones[c]);
+          if (from !== undefined) push({ kind: "fly", colour: c, from: this.lobe(from, c), to: this.lobe(a, c), area: a });
+          else push({ kind: "pop", colour: c, area: a, dur: POP_MS });
+        } else if (diff < 0) {
+          const marched = view.map[a].adjacent.some((b) => view.map[b].stones[c] > prev.map[b].stones[c]);
+          if (!marched) push({ kind: "fly", colour: c, from: this.lobe(a, c), to: bagAt, fade: true });
+        }
+      }
+    }
+    for (const [key, box] of [["axe", g.axe], ["flag", g.flag]]) {
+      for (let c = 0; c < 3; c++) if (view[key][c] > prev[key][c]) push({ kind: "tray", tray: key, colour: c, dur: POP_MS });
+    }
+    if (view.bag !== prev.bag || (view.phase !== prev.phase && view.phase !== "over")) push({ kind: "bag", dur: POP_MS });
+  }
+
+  _anim(kind, test) {
+    const now = performance.now();
+    return this.anims.find((a) => a.kind === kind && now >= a.start && now < a.start + a.dur && test(a));
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  draw() {
+    const { ctx, geom: g } = this;
+    if (!g || g.W < 40 || g.H < 40) return; // hidden or not laid out yet
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, g.W, g.H);
+    this.drawCloth();
+    const view = this.view;
+    if (view) {
+      this.drawPaths();
+      for (let a = 0; a < 11; a++) this.drawArea(a);
+      this.drawTray("axe", g.axe);
+      this.drawTray("flag", g.flag);
+      this.drawBag();
+      this.drawHand();
+      this.drawFlying();
+    }
+    const now = performance.now();
+    if (this.anims.some((a) => now < a.start + a.dur)) this.requestDraw();
+    this.canvas.dataset.drawn = String((Number(this.canvas.dataset.drawn) || 0) + 1);
+  }
+
+  drawCloth() {
+    const { ctx, geom: g, pal } = this;
+    const m = g.map;
+    const r = g.u * 0.16;
+    ctx.save();
+    ctx.shadowColor = pal.shadow;
+    ctx.shadowBlur = g.u * 0.14;
+    ctx.shadowOffsetY = g.u * 0.03;
+    roundRect(ctx, m.x, m.y, m.w, m.h, r);
+    ctx.fillStyle = pal.cloth;
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    ctx.clip();
+    // a loose weave
+    ctx.strokeStyle = pal.weave;
+    ctx.lineWidth = 1;
+    const step = Math.max(3, g.u * 0.035);
+    ctx.beginPath();
+    for (let x = m.x; x < m.x + m.w; x += step) {
+      ctx.moveTo(x, m.y);
+      ctx.lineTo(x, m.y + m.h);
+    }
+    for (let y = m.y; y < m.y + m.h; y += step) {
+      ctx.moveTo(m.x, y);
+      ctx.lineTo(m.x + m.w, y);
+    }
+    ctx.stroke();
+    // hem stitching
+    ctx.setLineDash([g.u * 0.045, g.u * 0.035]);
+    ctx.strokeStyle = pal.stitch;
+    ctx.globalAlpha = 0.45;
+    ctx.lineWidth = Math.max(1, g.u * 0.012);
+    const hem = g.u * 0.06;
+    roundRect(ctx, m.x + hem, m.y + hem, m.w - 2 * hem, m.h - 2 * hem, r * 0.7);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  drawPaths() {
+    const { ctx, geom: g, pal, view, sel } = this;
+    ctx.save();
+    ctx.lineCap = "round";
+    for (const [a, b] of view.edges) {
+      const [x1, y1] = g.areas[a], [x2, y2] = g.areas[b];
+      const lit = sel.area !== null && ((a === sel.area && sel.dests.has(b)) || (b === sel.area && sel.dests.has(a)));
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
+      ctx.strokeStyle = lit ? pal.glow : pal.road;
+      ctx.globalAlpha = lit ? 0.6 : 1;
+      ctx.lineWidth = g.u * (lit ? 0.17 : 0.12);
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.setLineDash([g.u * 0.04, g.u * 0.045]);
+      ctx.strokeStyle = lit ? pal.select : pal.stitch;
+      ctx.lineWidth = Math.max(1.2, g.u * 0.017);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    ctx.restore();
+  }
+
+  lobePath(a, grow = 0) {
+    const { ctx, geom: g } = this;
+    const [cx, cy] = g.areas[a];
+    const R = LOBE_R * g.u + grow;
+    ctx.beginPath();
+    for (const [dx, dy] of LOBE_DIR) {
+      const x = cx + dx * LOBE_D * g.u, y = cy + dy * LOBE_D * g.u;
+      ctx.moveTo(x + R, y);
+      ctx.arc(x, y, R, 0, Math.PI * 2);
+    }
+    // fill the middle so the three lobes read as one region
+    const mid = LOBE_D * g.u * 0.95 + grow;
+    ctx.moveTo(cx + mid, cy);
+    ctx.arc(cx, cy, mid, 0, Math.PI * 2);
+  }
+
+  drawArea(a) {
+    const { ctx, geom: g, pal, view, sel } = this;
+    const area = view.map[a];
+    const [cx, cy] = g.areas[a];
+    const u = g.u;
+    const clickable = sel.areas.has(a) || sel.dests.has(a);
+    const chosen = sel.area === a || sel.dest === a;
+    const hovered = (this.hover && this.hover.kind === "area" && this.hover.id === a) ||
+      (this.focus && this.focus.kind === "area" && this.focus.id === a);
+    const dim = (sel.areas.size || sel.dests.size) && !clickable && !chosen;
+    ctx.save();
+    // glow for what may be clicked now
+    if (clickable || chosen) {
+      ctx.save();
+      this.lobePath(a, u * (chosen || hovered ? 0.1 : 0.08));
+      ctx.fillStyle = chosen || hovered ? pal.select : pal.glow;
+      ctx.globalAlpha = chosen || hovered ? 0.85 : 0.6;
+      ctx.shadowColor = pal.glow;
+      ctx.shadowBlur = u * 0.14;
+      ctx.fill();
+      ctx.restore();
+    }
+    if (dim) ctx.globalAlpha = 0.5;
+    // the land: rim first (grown), then the fill, so the lobes merge into one soft region;
+    // the rim takes the ruling colour
+    const ctl = area.controller;
+    if (ctl && pal.ruleHalo && ctl === "black") {
+      // a black rim needs a light edge to show on dark cloth
+      this.lobePath(a, u * 0.045);
+      ctx.fillStyle = pal.ruleHalo;
+      ctx.fill();
+    }
+    this.lobePath(a, ctl ? u * 0.032 : u * 0.012);
+    ctx.fillStyle = ctl ? pal.ruleRim[ctl] : pal.landEdge;
+    ctx.fill();
+    this.lobePath(a);
+    const grad = ctx.createRadialGradient(cx - u * 0.1, cy - u * 0.15, u * 0.05, cx, cy, u * 0.45);
+    grad.addColorStop(0, pal.land[0]);
+    grad.addColorStop(1, pal.land[1]);
+    ctx.fillStyle = grad;
+    ctx.fill();
+    // stones: one lobe per colour, a stone with its mark and the count beside it
+    const sr = u * STONE_R;
+    for (let c = 0; c < 3; c++) {
+      const [lx, ly] = this.lobe(a, c);
+      const n = area.stones[c];
+      // the stone sits towards the centre, the count towards the rim
+      const [dx, dy] = LOBE_DIR[c];
+      const sx = lx - (c === 2 ? u * 0.05 : 0), sy = ly;
+      if (!n) {
+        ctx.beginPath();
+        ctx.arc(sx, sy, sr * 0.62, 0, Math.PI * 2);
+        ctx.fillStyle = pal.socket;
+        ctx.fill();
+        continue;
+      }
+      const pop = this._anim("pop", (x) => x.area === a && x.colour === c);
+      const scale = pop ? 1.5 - 0.5 * easeOut(clamp01((performance.now() - pop.start) / pop.dur)) : 1;
+      drawStone(ctx, pal, COLOURS[c], sx, sy, sr * scale);
+      const tx = c === 0 ? sx - sr * 1.55 : sx + sr * 1.55;
+      this.count(tx, sy + sr * 0.08, n, Math.max(11, u * 0.13));
+    }
+    // the area's number in the middle; a homeland has a ring of its colour (as on the printed map)
+    const br = u * 0.092;
+    ctx.beginPath();
+    ctx.arc(cx, cy, br, 0, Math.PI * 2);
+    ctx.fillStyle = pal.badge;
+    ctx.fill();
+    if (area.home) {
+      ctx.lineWidth = Math.max(2, u * 0.026);
+      ctx.strokeStyle = pal.home[area.home];
+      ctx.stroke();
+    } else {
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = pal.landEdge;
+      ctx.stroke();
+    }
+    ctx.fillStyle = pal.badgeText;
+    ctx.font = `700 ${Math.max(9, Math.round(u * 0.115))}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(a), cx, cy + u * 0.006);
+    ctx.restore();
+    this.drawBanner(a);
+  }
+
+  /** A stone count: bold digits with a halo of land colour. */
+  count(x, y, n, size) {
+    const { ctx, pal } = this;
+    ctx.save();
+    ctx.font = `800 ${Math.round(size)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = Math.max(2.5, size * 0.28);
+    ctx.strokeStyle = pal.land[0];
+    ctx.strokeText(String(n), x, y);
+    ctx.fillStyle = pal.badgeText === "#ebe6da" ? "#fffaf0" : "#1f1b14";
+    ctx.fillText(String(n), x, y);
+    ctx.restore();
+  }
+
+  /** The ruling colour's banner, with its mark, hanging over the area's top notch. */
+  drawBanner(a) {
+    const { ctx, geom: g, pal, view } = this;
+    const area = view.map[a];
+    const ctl = area.controller;
+    if (!ctl) return;
+    const u = g.u;
+    const [cx, cy] = g.areas[a];
+    const w = u * 0.2, top = cy - u * 0.58, h = u * 0.27;
+    ctx.save();
+    // the crossbar
+    ctx.strokeStyle = pal.pole;
+    ctx.lineWidth = Math.max(1.5, u * 0.018);
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    ctx.moveTo(cx - w * 0.72, top);
+    ctx.lineTo(cx + w * 0.72, top);
+    ctx.stroke();
+    // the cloth: a swallowtail gonfalon
+    ctx.beginPath();
+    ctx.moveTo(cx - w / 2, top);
+    ctx.lineTo(cx + w / 2, top);
+    ctx.lineTo(cx + w / 2, top + h);
+    ctx.lineTo(cx, top + h * 0.78);
+    ctx.lineTo(cx - w / 2, top + h);
+    ctx.closePath();
+    ctx.shadowColor = pal.shadow;
+    ctx.shadowBlur = u * 0.05;
+    ctx.shadowOffsetY = u * 0.01;
+    ctx.fillStyle = pal.stone[ctl];
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = pal.rim[ctl];
+    ctx.stroke();
+    drawMark(ctx, pal.mark, ctl, cx, top + h * 0.36, w * 0.36);
+    ctx.restore();
+    // a tie broken by AXE or FLAG: its small icon beside the banner
+    if (area.reason === "axe" || area.reason === "flag") {
+      const ix = cx + w * 0.5 + u * 0.1, iy = top + h * 0.45;
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(ix, iy, Math.max(8, u * 0.085), 0, Math.PI * 2);
+      ctx.fillStyle = pal.badge;
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = pal.landEdge;
+      ctx.stroke();
+      (area.reason === "axe" ? axeIcon : flagIcon)(ctx, ix + u * 0.01, iy, Math.max(11, u * 0.13), pal.text);
+      ctx.restore();
+    }
+  }
+
+  drawTray(key, box) {
+    const { ctx, geom: g, pal, view } = this;
+    const u = g.u;
+    ctx.save();
+    roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
+    ctx.fillStyle = pal.tray;
+    ctx.fill();
+    ctx.strokeStyle = pal.trayEdge;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    const icon = key === "axe" ? axeIcon : flagIcon;
+    icon(ctx, box.x + u * 0.11, box.y + u * 0.13, u * 0.15, pal.text);
+    ctx.fillStyle = pal.text;
+    ctx.font = `800 ${Math.round(u * 0.1)}px system-ui, sans-serif`;
+    ctx.textBaseline = "middle";
+    ctx.textAlign = "left";
+    ctx.fillText(this.labels[key] || key.toUpperCase(), box.x + u * 0.22, box.y + u * 0.135, box.w - u * 0.25);
+    const counts = view[key];
+    const sr = u * 0.068;
+    for (let c = 0; c < 3; c++) {
+      const x = box.x + box.w * (0.17 + c * 0.31), y = box.y + box.h * 0.7;
+      const pop = this._anim("tray", (a) => a.tray === key && a.colour === c);
+      const scale = pop ? 1.5 - 0.5 * easeOut(clamp01((performance.now() - pop.start) / pop.dur)) : 1;
+      if (counts[c]) drawStone(ctx, pal, COLOURS[c], x, y, sr * scale);
+      else {
+        ctx.beginPath();
+        ctx.arc(x, y, sr * 0.65, 0, Math.PI * 2);
+        ctx.fillStyle = pal.socket;
+        ctx.fill();
+      }
+      ctx.fillStyle = pal.text;
+      ctx.font = `800 ${Math.round(u * 0.1)}px system-ui, sans-serif`;
+      ctx.textAlign = "left";
+      ctx.fillText(String(counts[c]), x + sr * 1.25, y + sr * 0.1);
+    }
+    ctx.restore();
+  }
+
+  drawBag() {
+    const { ctx, geom: g, pal, view } = this;
+    const u = g.u;
+    const box = g.bag;
+    ctx.save();
+    roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
+    ctx.fillStyle = pal.tray;
+    ctx.fill();
+    ctx.strokeStyle = pal.trayEdge;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    // the pouch with the number of stones in it
+    const pulse = this._anim("bag", () => true);
+    const s = box.h * 0.78 * (pulse ? 1 + 0.12 * Math.sin(Math.PI * clamp01((performance.now() - pulse.start) / pulse.dur)) : 1);
+    const bx = box.x + box.w * 0.27, by = box.y + box.h * 0.5;
+    bagShape(ctx, bx, by, s);
+    ctx.shadowColor = pal.shadow;
+    ctx.shadowBlur = u * 0.04;
+    ctx.fillStyle = pal.dark ? "#8a6e4b" : "#a9865a";
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    ctx.strokeStyle = pal.dark ? "#5d4a31" : "#6f5233";
+    ctx.lineWidth = 1.2;
+    ctx.stroke();
+    ctx.fillStyle = "#fffaf0";
+    ctx.font = `800 ${Math.max(10, Math.round(u * 0.12))}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(view.bag), bx, by + s * 0.16);
+    ctx.fillStyle = pal.text;
+    ctx.font = `800 ${Math.max(9, Math.round(u * 0.1))}px system-ui, sans-serif`;
+    ctx.textAlign = "left";
+    const lx = box.x + box.w * 0.52;
+    ctx.fillText(this.labels.bag || "", lx, box.y + u * 0.135, box.w * 0.45);
+    // the negotiation track: N negotiations in a row end the game
+    const n = view.negotiations_to_end, k = view.negotiations;
+    const pr = Math.min(u * 0.04, (box.w * 0.44) / (n * 2.5));
+    for (let i = 0; i < n; i++) {
+      const x = lx + pr + i * pr * 2.5, y = box.y + box.h * 0.7;
+      ctx.beginPath();
+      ctx.arc(x, y, pr, 0, Math.PI * 2);
+      if (i < k) {
+        ctx.fillStyle = pal.glow;
+        ctx.fill();
+      }
+      ctx.lineWidth = 1.2;
+      ctx.strokeStyle = pal.muted;
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  drawHand() {
+    const { ctx, geom: g, pal, view, sel } = this;
+    const h = g.hand;
+    const u = Math.min(g.u, 60);
+    ctx.save();
+    roundRect(ctx, h.x, h.y, h.w, h.h, 12);
+    ctx.fillStyle = pal.tray;
+    ctx.fill();
+    ctx.strokeStyle = pal.trayEdge;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    const title = view.hand ? this.labels.hand || "" : this.labels.handHidden || "";
+    ctx.fillStyle = pal.muted;
+    ctx.font = `700 ${Math.round(Math.max(12, Math.min(15, u * 0.26)))}px system-ui, sans-serif`;
+    ctx.textBaseline = "middle";
+    if (h.dir === "row") {
+      ctx.textAlign = "left";
+      const head = Math.min(h.w * 0.24, 110);
+      wrapText(ctx, title, h.x + 10, h.y + h.h / 2, head - 14, 16);
+    } else {
+      ctx.textAlign = "center";
+      wrapText(ctx, title, h.x + h.w / 2, h.y + Math.min(h.h * 0.16, 46) / 2 + 4, h.w - 12, 16);
+    }
+    if (view.hand) {
+      for (let c = 0; c < 3; c++) {
+        const s = this.handSlot(c);
+        const colour = COLOURS[c];
+        const n = view.hand[c];
+        const clickable = sel.colours.has(colour);
+        const chosen = sel.colour === colour;
+        const hovered = (this.hover && this.hover.kind === "colour" && this.hover.id === colour) ||
+          (this.focus && this.focus.kind === "colour" && this.focus.id === colour);
+        const ins = 4;
+        if (clickable || chosen) {
+          ctx.save();
+          roundRect(ctx, s.x + ins, s.y + ins, s.w - 2 * ins, s.h - 2 * ins, 10);
+          ctx.fillStyle = chosen || hovered ? pal.select : pal.glow;
+          ctx.globalAlpha = chosen ? 0.45 : hovered ? 0.35 : 0.2;
+          ctx.fill();
+          ctx.globalAlpha = 1;
+          ctx.lineWidth = chosen ? 3 : 2;
+          ctx.strokeStyle = chosen || hovered ? pal.select : pal.glow;
+          ctx.stroke();
+          ctx.restore();
+        }
+        const sr = Math.min(s.h * 0.3, s.w * 0.2, 24);
+        const x = s.x + s.w * 0.4, y = s.y + s.h / 2;
+        ctx.save();
+        if (!n) ctx.globalAlpha = 0.3;
+        if (n > 1) drawStone(ctx, pal, colour, x + sr * 0.6, y - sr * 0.3, sr * 0.85);
+        drawStone(ctx, pal, colour, x - sr * 0.1, y + sr * 0.1, sr);
+        ctx.restore();
+        ctx.fillStyle = pal.text;
+        ctx.font = `800 ${Math.round(sr * 1.05)}px system-ui, sans-serif`;
+        ctx.textAlign = "left";
+        ctx.fillText(`×${n}`, x + sr * 1.5, y + sr * 0.1);
+        if (view.drawn === colour) {
+          // the stone just drawn (only its drawer sees this)
+          const label = this.labels.drawn || "";
+          ctx.font = `800 ${Math.round(Math.max(10, sr * 0.55))}px system-ui, sans-serif`;
+          const tw = ctx.measureText(label).width + 10;
+          const bx = s.x + s.w / 2 - tw / 2, by = s.y + 3;
+          roundRect(ctx, bx, by, tw, sr * 0.8, sr * 0.4);
+          ctx.fillStyle = pal.glow;
+          ctx.fill();
+          ctx.fillStyle = "#1d1d20";
+          ctx.textAlign = "center";
+          ctx.fillText(label, bx + tw / 2, by + sr * 0.42);
+        }
+      }
+    } else {
+      // hidden: show the three sockets, empty
+      for (let c = 0; c < 3; c++) {
+        const s = this.handSlot(c);
+        ctx.beginPath();
+        ctx.arc(s.x + s.w * 0.45, s.y + s.h / 2, Math.min(s.h * 0.22, 16), 0, Math.PI * 2);
+        ctx.fillStyle = pal.socket;
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  }
+
+  drawFlying() {
+    const { ctx, geom: g, pal } = this;
+    const now = performance.now();
+    for (const a of this.anims) {
+      if (a.kind !== "fly" || now < a.start || now >= a.start + a.dur) continue;
+      const p = easeOut(clamp01((now - a.start) / a.dur));
+      const x = a.from[0] + (a.to[0] - a.from[0]) * p;
+      const y = a.from[1] + (a.to[1] - a.from[1]) * p - Math.sin(Math.PI * p) * g.u * 0.15;
+      drawStone(ctx, pal, COLOURS[a.colour], x, y, g.u * STONE_R, { alpha: a.fade ? 1 - p * 0.7 : 1 });
+    }
+  }
+}
+
+function wrapText(ctx, text, x, y, maxW, lineH) {
+  const words = String(text).split(" ");
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    if (ctx.measureText(next).width > maxW && line) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  const y0 = y - ((lines.length - 1) * lineH) / 2;
+  lines.forEach((l, i) => ctx.fillText(l, x, y0 + i * lineH, maxW));
+}

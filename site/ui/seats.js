@@ -1,0 +1,130 @@
+// Seat setup for games of 2–5 players: how many play, each seat's name, human or
+// bot, and each bot's level. Reusable by any game:
+//
+//   const choice = await openSeats({
+//     t, title, min: 2, max: 5,
+//     levels: [{ id: "random", label: "Random" }, { id: "heuristic", label: "Heuristic" }],
+//     value: { players: 3, seats: [{ name: "", bot: false, level: "heuristic" }, ...] },
+//     defaultName: (seat) => "Player 1",
+//   });
+//   // -> null (cancelled) or { players, seats: [{ name, bot, level }] } with names trimmed
+//   //    (an empty name becomes defaultName(seat))
+//
+// Names are user text: they are only ever put in inputs' values and textContent.
+
+const MAX_NAME = 24;
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "text") node.textContent = v;
+    else if (k === "class") node.className = v;
+    else if (k === "data") Object.assign(node.dataset, v);
+    else if (k in node) node[k] = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** Clean a typed name: trimmed, no control characters, at most MAX_NAME characters. */
+export function cleanName(text) {
+  return String(text || "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, MAX_NAME);
+}
+
+export function openSeats({ t, title, min = 2, max = 5, levels = [], value = {}, defaultName = (s) => `${s + 1}` }) {
+  const seats = Array.from({ length: max }, (_, s) => ({
+    name: "",
+    bot: s > 0,
+    level: levels.length ? levels[levels.length - 1].id : "",
+    ...((value.seats || [])[s] || {}),
+  }));
+  let players = Math.min(max, Math.max(min, value.players || min));
+
+  const dlg = el("dialog", { class: "sheet seats-sheet", id: "seats-dialog" });
+  const form = el("form", { method: "dialog", id: "seats-form" });
+  form.append(el("h2", { text: title }));
+
+  // how many players
+  const count = el("fieldset", { class: "seats-count" }, el("legend", { text: t("ui.seats.players") }));
+  const seg = el("div", { class: "seg" });
+  for (let n = min; n <= max; n++) {
+    const input = el("input", { type: "radio", name: "players", value: String(n), checked: n === players });
+    seg.append(el("label", {}, input, el("span", { text: String(n) })));
+  }
+  count.append(seg);
+  form.append(count);
+
+  // one row per seat
+  const list = el("ol", { class: "seats-list" });
+  const rows = seats.map((seat, s) => {
+    const name = el("input", {
+      type: "text",
+      name: `name${s}`,
+      value: seat.name || "",
+      placeholder: defaultName(s),
+      maxLength: MAX_NAME,
+      autocomplete: "off",
+      spellcheck: false,
+      "aria-label": t("ui.seats.name", { n: s + 1 }),
+      class: "seat-name",
+    });
+    const kind = el("div", { class: "seg seat-kind", role: "radiogroup", "aria-label": t("ui.seats.kind", { n: s + 1 }) });
+    for (const [v, key] of [["human", "ui.seats.human"], ["bot", "ui.seats.bot"]]) {
+      const input = el("input", { type: "radio", name: `kind${s}`, value: v, checked: (v === "bot") === !!seat.bot });
+      kind.append(el("label", {}, input, el("span", { text: t(key) })));
+    }
+    const level = el("select", { name: `level${s}`, class: "seat-level", "aria-label": t("ui.seats.level", { n: s + 1 }) });
+    for (const lv of levels) level.append(el("option", { value: lv.id, text: lv.label, selected: lv.id === seat.level }));
+    const row = el(
+      "li",
+      { class: "seat-row", data: { seat: String(s) } },
+      el("span", { class: "seat-no", text: String(s + 1), "aria-hidden": "true" }),
+      el("div", { class: "seat-fields" }, name, el("div", { class: "seat-line" }, kind, level)),
+    );
+    list.append(row);
+    return { row, name, level };
+  });
+  form.append(list);
+
+  const start = el("button", { type: "submit", value: "start", class: "btn primary", id: "seats-start", text: t("ui.seats.start") });
+  const cancel = el("button", { type: "submit", value: "cancel", class: "btn", formNoValidate: true, text: t("ui.seats.cancel") });
+  form.append(el("div", { class: "sheet-actions" }, cancel, start));
+  dlg.append(form);
+
+  const sync = () => {
+    players = Number(form.elements.players.value) || players;
+    rows.forEach(({ row, level }, s) => {
+      row.hidden = s >= players;
+      const bot = form.elements[`kind${s}`].value === "bot";
+      level.disabled = !bot;
+      level.hidden = !bot || levels.length < 2;
+      row.classList.toggle("is-bot", bot);
+    });
+  };
+  form.addEventListener("change", sync);
+  sync();
+
+  document.body.append(dlg);
+  dlg.showModal();
+  return new Promise((resolve) => {
+    dlg.addEventListener("close", () => {
+      const ok = dlg.returnValue === "start";
+      const result = ok
+        ? {
+            players,
+            seats: rows.slice(0, players).map(({ name, level }, s) => ({
+              name: cleanName(name.value) || defaultName(s),
+              bot: form.elements[`kind${s}`].value === "bot",
+              level: level.value,
+            })),
+          }
+        : null;
+      dlg.remove();
+      resolve(result);
+    });
+  });
+}
