@@ -15,13 +15,13 @@ __version__ = "0.1.0"
 
 __all__ = ["GAMES", "COMING", "IllegalMove", "PlayerError", "game_module", "__version__"]
 
-from pygames import okiya, turncoats  # noqa: E402  (after the errors they use)
+from pygames import okiya, oriflamme, turncoats  # noqa: E402  (after the errors they use)
 
 #: The games whose rules are complete, by id; each module follows the protocol in ARCHITECTURE.md.
-GAMES: dict[str, ModuleType] = {"okiya": okiya, "turncoats": turncoats}
+GAMES: dict[str, ModuleType] = {"okiya": okiya, "oriflamme": oriflamme, "turncoats": turncoats}
 
 #: Games still being built, with their player counts (the start page lists them as coming).
-COMING: dict[str, tuple[int, int]] = {"oriflamme": (3, 5)}
+COMING: dict[str, tuple[int, int]] = {}
 
 
 def game_module(game_id: str) -> ModuleType:

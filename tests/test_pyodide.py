@@ -2,7 +2,7 @@
 
 These run the built wheel (dist/site/wheels/...) in the pinned Pyodide runtime
 through tests/pyodide/run_pytest.mjs and run_python.mjs.  Knobs:
-PYGAMES_PYODIDE_FUZZ_GAMES (default 1000) becomes PYGAMES_FUZZ_GAMES inside
+PYGAMES_PYODIDE_FUZZ_GAMES (default 300) becomes PYGAMES_FUZZ_GAMES inside
 Pyodide, so the folder's seeded fuzzing stays short there; the rules tests run whole.
 """
 
@@ -46,7 +46,7 @@ def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_
     engine = ROOT / "tests" / "engine"
     if not any(engine.glob("test_*.py")):
         pytest.fail("tests/engine has no tests")
-    fuzz = os.environ.get("PYGAMES_PYODIDE_FUZZ_GAMES", "1000")
+    fuzz = os.environ.get("PYGAMES_PYODIDE_FUZZ_GAMES", "300")
     rc, out = run_node(build_mod, dist_site, pyodide_dir, "run_pytest.mjs",
                        "--mount", f"{engine}:/tests/engine", "--", "-q", "-ra", "/tests/engine",
                        wheels=pytest_wheels, env={"PYGAMES_FUZZ_GAMES": fuzz})

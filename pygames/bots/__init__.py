@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pygames.bots import okiya, turncoats
+from pygames.bots import okiya, oriflamme, turncoats
 
 __all__ = ["BOTS", "LEVELS", "choose"]
 
@@ -25,6 +25,7 @@ LEVELS = ("easy", "medium", "perfect")
 
 BOTS: dict[str, dict[str, Callable[[dict[str, Any], Any], Any]]] = {
     "okiya": {"easy": okiya.easy, "medium": okiya.medium, "perfect": okiya.perfect},
+    "oriflamme": {"random": oriflamme.random, "heuristic": oriflamme.heuristic},
     "turncoats": {"random": turncoats.random, "heuristic": turncoats.heuristic},
 }
 

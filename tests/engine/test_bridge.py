@@ -98,7 +98,7 @@ def test_unknown_calls_and_garbage_json():
     assert not json.loads(bridge.call("eval", "{}"))["ok"]
     assert not json.loads(bridge.call("state", "not json"))["ok"]
     assert not json.loads(bridge.call("state", '{"bogus": 1}'))["ok"]
-    assert call("new_match", game="oriflamme", seed=1)["error"]["key"] == "error.coming"
+    assert call("new_match", game="chess", seed=1)["error"]["key"] == "error.unknown_game"
 
 
 def test_a_turncoats_game_between_bots_through_the_bridge():
@@ -125,3 +125,18 @@ def test_turncoats_views_through_the_bridge_hide_other_hands():
     assert json.dumps(theirs["view"]) != json.dumps(ok("state", record=result["record"], seat=result["to_move"])["view"])
     assert call("new_match", game="turncoats", seed=1, players=6)["error"]["key"] == "error.players"
     assert call("new_match", game="turncoats", seed=1, players=3, options={"bogus": True})["error"]["text"]
+
+
+def test_an_oriflamme_game_between_bots_through_the_bridge():
+    listed = {g["id"]: g for g in ok("games")}
+    assert listed["oriflamme"]["players"] == [3, 5] and not listed["oriflamme"]["playable"]  # no page yet
+    result = ok("new_match", game="oriflamme", seed=2, players=4)
+    assert result["legal"] == []
+    while result["to_move"] is not None:
+        seat = result["to_move"]
+        mine = ok("state", record=result["record"], seat=seat)
+        move = ok("bot_move", record=result["record"], level="heuristic" if seat == 1 else "random")["move"]
+        assert move in mine["legal"]
+        result = ok("play", record=result["record"], move=move)
+    assert result["match"]["over"]
+    assert ok("state", record=result["record"]) == result

@@ -1,0 +1,249 @@
+"""Oriflamme bots.  Each takes the view of the seat to move and an Rng, returns a Move.
+
+Both decide from the seat's view only: they rebuild the position with
+``pygames.oriflamme.from_view`` (other seats' hands, removed cards and face-down
+cards unknown), so two positions that differ only in secrets the seat cannot see
+get the same answer.
+
+* ``random``: a uniformly random legal move.
+* ``heuristic``: plays sensibly.  Placement scores each (card, place) by rules:
+  Conspiracies early, Lords beside their own family, an Heir only while no rival
+  Heir is face up, Soldiers and Spies beside the richest rival, an Ambush on top of
+  (or beside) an own card that a rival Soldier or Archer threatens.  Reveal-or-keep
+  follows the card: reveal when it pays now (a Lord, a unique Heir, a Spy beside a
+  rival with influence, an attacker with a rival card to hit), keep a Conspiracy
+  until its tokens are worth it and an Ambush as a trap.  Ability choices (target,
+  steal, copy, the Royal Decree) are simulated one step on the rebuilt position and
+  scored: influence plus the future income of the cards in the queue, own score
+  against the leading rival; when a face-down rival card would be eliminated, the
+  result is averaged over what that card may be, so the risk of an Ambush counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.oriflamme import from_view
+from pygames.oriflamme.cards import (
+    AMBUSH,
+    ARCHER,
+    ASSASSINATION,
+    CONSPIRACY,
+    FACE_UP,
+    HEIR,
+    LORD,
+    SHAPESHIFTER,
+    SOLDIER,
+    SPY,
+    UNKNOWN,
+)
+from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, Move, parse
+from pygames.oriflamme.state import OVER, PLACING, ROUNDS, State
+
+__all__ = ["heuristic", "random"]
+
+#: Income a face-up character brings per visit, by type (Lord and Heir computed).
+_INCOME = {SPY: 0.7, SOLDIER: 1.0, ARCHER: 1.0, SHAPESHIFTER: 0.8}
+#: How deep the simulation follows forced or unknown-card steps.
+_DEPTH = 4
+
+
+def random(view: dict[str, Any], rng: Any) -> Move:
+    """A uniformly random legal move."""
+    legal = view["legal"]
+    return parse(legal[rng.below(len(legal))])
+
+
+# --- evaluation ----------------------------------------------------------------------------
+
+def _heir_rival(state: State, slot: int, name: int) -> bool:
+    rival = name | FACE_UP
+    return any(i != slot and s[-1] & 31 == rival for i, s in enumerate(state.queue))
+
+
+def _own_neighbours(state: State, i: int, owner: int) -> int:
+    q = state.queue
+    return (i > 0 and q[i - 1][0] == owner) + (i + 1 < len(q) and q[i + 1][0] == owner)
+
+
+def _scores(state: State) -> list[float]:
+    """Influence plus the expected future income of each seat's cards in the queue."""
+    scores = [float(p) for p in state.pools]
+    if state.phase == OVER:
+        return scores
+    visits = ROUNDS - state.round + 1
+    for i, slot in enumerate(state.queue):
+        owner, top = slot[0], slot[-1]
+        t = top & 15
+        k = top >> 5
+        if top & FACE_UP:
+            if t == LORD:
+                income = 1 + _own_neighbours(state, i, owner)
+            elif t == HEIR:
+                income = 0 if _heir_rival(state, i, HEIR) else 2
+            else:
+                income = _INCOME.get(t, 0)
+            scores[owner] += income * visits * 0.6
+        elif t == CONSPIRACY:
+            scores[owner] += 1.6 * k + 1
+        elif t == UNKNOWN:
+            scores[owner] += 0.9 * k + 0.8
+        else:
+            scores[owner] += 0.8 * k + 1
+    return scores
+
+
+def _evaluate(state: State, me: int) -> float:
+    scores = _scores(state)
+    others = [s for p, s in enumerate(scores) if p != me]
+    return scores[me] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+
+
+def _expect(state: State, me: int, depth: int = _DEPTH) -> float:
+    """The evaluation after forced steps and the average over an unknown card being shown."""
+    if depth and state.phase != OVER:
+        legal = state.legal_moves()
+        if state.to_move == me and len(legal) == 1:
+            return _expect(state._play_legal(legal[0]), me, depth - 1)
+        if legal and legal[0].kind == SHOW:
+            # the owner shows an eliminated card: known (one move) or any it may be (average)
+            return sum(_expect(state._play_legal(m), me, depth - 1) for m in legal) / len(legal)
+    return _evaluate(state, me)
+
+
+def _best_by_simulation(state: State, me: int, legal: tuple[Move, ...], rng: Any) -> tuple[Move, float]:
+    best, value = legal[0], -1e9
+    for move in legal:
+        after = state._play_legal(move)
+        v = _expect(after, me)
+        if after.to_move == me and after.phase != PLACING and after.legal_moves():
+            # our own follow-up choice (a target after a copy, a destination after a pick)
+            v = max(v, _best_by_simulation(after, me, after.legal_moves(), rng)[1])
+        v += rng.below(1000) * 1e-6  # a tie-break that still depends only on the rng
+        if v > value:
+            best, value = move, v
+    return best, value
+
+
+# --- placement -----------------------------------------------------------------------------
+
+def _threatened(state: State, i: int, me: int) -> bool:
+    """A rival's face-up Soldier (or Shapeshifter) is beside slot ``i``, or ``i`` is at an end
+    while a rival's Archer is face up."""
+    q = state.queue
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(q) and q[j][0] != me and q[j][-1] & FACE_UP and q[j][-1] & 15 in (SOLDIER, SHAPESHIFTER):
+            return True
+    if i in (0, len(q) - 1):
+        return any(s[0] != me and s[-1] & 31 == ARCHER | FACE_UP for s in q)
+    return False
+
+
+def _placement_score(state: State, me: int, t: int, where: int) -> float:
+    q = state.queue
+    rnd = state.round
+    if where == LEFT:
+        neighbours = [q[0]] if q else []
+    elif where == RIGHT:
+        neighbours = [q[-1]] if q else []
+    else:
+        neighbours = [q[j] for j in (where - 1, where + 1) if 0 <= j < len(q)]
+    own = sum(1 for s in neighbours if s[0] == me)
+    rivals = [s for s in neighbours if s[0] != me]
+    rich = max((state.pools[s[0]] for s in rivals), default=0)
+    left = ROUNDS - rnd + 1
+    if t == CONSPIRACY:
+        score = 3.5 - rnd * 0.6
+    elif t == LORD:
+        score = 1.5 + 1.2 * own + 0.1 * left
+    elif t == HEIR:
+        score = 0.3 if _heir_rival(state, -1, HEIR) else 2.4 + 0.1 * left
+    elif t == SPY:
+        score = 0.8 + (0.15 * rich if rich else -0.5)
+    elif t == SOLDIER:
+        score = 1.0 + 0.6 * len(rivals) - 0.4 * own
+        score += 0.4 * sum(1 for s in rivals if s[-1] & FACE_UP)
+    elif t == ARCHER:
+        score = 1.3
+    elif t == ASSASSINATION:
+        score = 1.6
+    elif t == SHAPESHIFTER:
+        sources = [s[-1] & 15 for s in neighbours if s[-1] & FACE_UP and s[-1] & 15 != SHAPESHIFTER]
+        score = 0.6 + (1.2 if any(x in (LORD, HEIR) for x in sources) else 0.6 if sources else 0)
+    elif t == AMBUSH:
+        score = 1.0
+        if where >= 0 and _threatened(state, where, me):
+            score += 2.5
+        elif any(s[-1] & FACE_UP and s[-1] & 15 in (SOLDIER, SHAPESHIFTER) for s in rivals):
+            score += 1.5
+    else:  # Royal Decree
+        score = 1.2
+    if where >= 0:
+        top = q[where][-1]
+        if top & FACE_UP:
+            covered = top & 15
+            score -= 2.0 if covered in (LORD, HEIR) and not (covered == HEIR and _heir_rival(state, where, HEIR)) else 0.8
+        else:
+            score -= 0.5 + 0.3 * (top >> 5)
+            if t == AMBUSH and _threatened(state, where, me):
+                score += 0.5 + 0.3 * (top >> 5)
+    return score
+
+
+def _place(state: State, me: int, legal: tuple[Move, ...], rng: Any) -> Move:
+    best, value = legal[0], -1e9
+    for move in legal:
+        v = _placement_score(state, me, move.a, move.b) + rng.below(1000) * 1e-4
+        if v > value:
+            best, value = move, v
+    return best
+
+
+# --- reveal or keep --------------------------------------------------------------------------
+
+def _reveal(state: State, me: int, legal: tuple[Move, ...], rng: Any) -> Move:
+    reveal = legal[0]
+    q = state.queue
+    cur = state.cursor
+    top = q[cur][-1]
+    t, k = top & 15, top >> 5
+    rnd = state.round
+    if t == AMBUSH:
+        later = any(s[0] != me and s[-1] & FACE_UP and s[-1] & 15 in (ARCHER, SOLDIER, SHAPESHIFTER)
+                    for s in q[cur + 1:])
+        return reveal if rnd == ROUNDS and not later else KEEP_MOVE
+    if t == CONSPIRACY:
+        pays = rnd == ROUNDS or (k >= 3 and rnd >= 4) or (k >= 2 and _threatened(state, cur, me))
+        return reveal if pays else KEEP_MOVE
+    if t == HEIR:
+        return reveal if not _heir_rival(state, cur, HEIR) or k >= 2 or rnd == ROUNDS else KEEP_MOVE
+    if t == LORD:
+        return reveal
+    if t == SPY:
+        rich = [s for j, s in enumerate(q) if abs(j - cur) == 1 and s[0] != me and state.pools[s[0]] > 0]
+        return reveal if rich or k >= 2 else KEEP_MOVE
+    if t == SHAPESHIFTER:
+        sources = [s for j, s in enumerate(q) if abs(j - cur) == 1 and s[-1] & FACE_UP]
+        return reveal if sources or k >= 2 else KEEP_MOVE
+    # attackers and the Royal Decree: reveal when the best follow-up beats keeping
+    after = state._play_legal(reveal)
+    if after.to_move == me and after.phase != PLACING and after.legal_moves():
+        value = _best_by_simulation(after, me, after.legal_moves(), rng)[1]
+    else:
+        value = _expect(after, me)
+    keep = _evaluate(state._play_legal(KEEP_MOVE), me) + 0.3
+    return reveal if value > keep or (rnd == ROUNDS and value > keep - 1) else KEEP_MOVE
+
+
+def heuristic(view: dict[str, Any], rng: Any) -> Move:
+    """A sensible move for the seat to move, from its view only (see the module docstring)."""
+    state = from_view(view)
+    me = view["seat"]
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind == PLACE:
+        return _place(state, me, legal, rng)
+    if legal[0].kind == REVEAL:
+        return _reveal(state, me, legal, rng)
+    return _best_by_simulation(state, me, legal, rng)[0]
