@@ -391,8 +391,22 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_error(404, "Not found")
         return None
 
+    #: GitHub Pages' caching policy (it serves every file with max-age=600 and
+    #: validators). Without an explicit lifetime a browser guesses one from
+    #: Last-Modified (a tenth of the file's age: a second or two right after a
+    #: build), then revalidates, and a 304 throws away Chromium's compiled-code
+    #: cache for pyodide.asm.wasm; warm starts would depend on how old the build is.
+    cache_control = "max-age=600"
+    _status = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        if self.cache_control and self._status in (200, 304):
+            self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:

@@ -7,25 +7,87 @@
 let bridge = null;
 const post = (msg) => self.postMessage(msg);
 const progress = (stage, pct) => post({ type: "progress", stage, pct });
+// Start-up timings: the page turns them into performance marks "py:<name>" (see python.js).
+const mark = (name) => post({ type: "mark", name, t: performance.timeOrigin + performance.now() });
+mark("worker-start");
+
+const here = (path) => new URL(path, import.meta.url).href;
+const WASM_URL = here("./pyodide/pyodide.asm.wasm");
+
+// The page compiles pyodide.asm.wasm itself (python.js) and posts the
+// WebAssembly.Module here: {type: "wasm", module} (module null: compile it here).
+let gotWasm;
+const wasmModule = new Promise((resolve) => (gotWasm = resolve));
+
+/**
+ * Run `body` (loadPyodide) instantiating the page's compiled module instead of
+ * fetching and compiling the .wasm a second time. Pyodide fetches the .wasm with
+ * fetch() and hands the response to WebAssembly.instantiateStreaming; both are
+ * swapped while `body` runs. Without a module from the page, they do what they did.
+ */
+async function withPageWasm(modulePromise, body) {
+  const realFetch = self.fetch;
+  const realInstantiate = WebAssembly.instantiateStreaming;
+  const isWasm = (input) => (input instanceof Request ? input.url : String(input)) === WASM_URL;
+  const PLACEHOLDER = Symbol("page-wasm");
+  self.fetch = function (input, init) {
+    if (!isWasm(input)) return realFetch.call(this, input, init);
+    return modulePromise.then((module) => {
+      if (!module) return realFetch.call(self, input, init);
+      return Object.assign(new Response(null, { status: 204 }), { [PLACEHOLDER]: true });
+    });
+  };
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const res = await source;
+    if (!(res && res[PLACEHOLDER])) return realInstantiate.call(WebAssembly, res, imports);
+    const module = await modulePromise;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await body();
+  } finally {
+    self.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realInstantiate;
+  }
+}
 
 async function init() {
   progress("runtime", 2);
-  const infoRes = await fetch(new URL("./build-info.json", import.meta.url));
-  if (!infoRes.ok) throw new Error(`build-info.json: HTTP ${infoRes.status}`);
-  const info = await infoRes.json();
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  // build-info.json, the runtime's JS and the wheel, all at once.
+  const infoP = fetch(here("./build-info.json")).then((res) => {
+    if (!res.ok) throw new Error(`build-info.json: HTTP ${res.status}`);
+    return res.json();
+  });
+  const pyodideP = import("./pyodide/pyodide.mjs");
+  const wheelP = infoP.then((info) =>
+    fetch(here(info.wheel)).then((res) => {
+      if (!res.ok) throw new Error(`${info.wheel}: HTTP ${res.status}`);
+      return res.arrayBuffer();
+    }),
+  );
+  wheelP.catch(() => {});
+  const info = await infoP;
+  mark("build-info");
+  const { loadPyodide } = await pyodideP;
+  mark("pyodide-imported");
   progress("runtime", 10);
-  const pyodide = await loadPyodide({
-    indexURL: new URL("./pyodide/", import.meta.url).href,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
+  wasmModule.then(() => mark("wasm-received"));
+  const pyodide = await withPageWasm(wasmModule, () =>
+    loadPyodide({
+      indexURL: here("./pyodide/"),
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.warn(line),
+    }),
+  );
+  mark("pyodide-loaded");
   progress("engine", 80);
-  await pyodide.loadPackage(new URL(info.wheel, import.meta.url).href, {
-    messageCallback: () => {},
-  });
+  // Our own pure-Python wheel: unpacked into site-packages (loadPackage(url) would
+  // fetch the same bytes, then resolve it against the package lock first).
+  pyodide.unpackArchive(await wheelP, "wheel");
+  mark("wheel-loaded");
   progress("engine", 92);
   bridge = pyodide.pyimport("pygames.bridge");
+  mark("bridge-imported");
   progress("ready", 100);
   return info;
 }
@@ -39,7 +101,11 @@ const ready = init().then(
 );
 
 self.onmessage = async (event) => {
-  const { id, fn, args } = event.data || {};
+  const { id, fn, args, type } = event.data || {};
+  if (type === "wasm") {
+    gotWasm(event.data.module || null);
+    return;
+  }
   if (id === undefined) return;
   try {
     await ready;
