@@ -74,6 +74,38 @@ else:
         out["solver_times"] = times
     except Exception:
         out["solver_error"] = traceback.format_exc(limit=3)
+figures = out["figures"] = []
+
+
+def figure(label, compute):
+    try:
+        figures.append([label, compute()])
+    except Exception:
+        figures.append([label, "error: " + traceback.format_exc(limit=2).strip().splitlines()[-1]])
+
+
+def median_s(times):
+    return f"median {statistics.median(times):.3f} s"
+
+
+figure("okiya plain negamax, opening (the yardstick)",
+       lambda: median_s(okiya_bench.baseline_opening_times(layouts)))
+if out.get("solver_times"):
+    base = statistics.median(okiya_bench.baseline_opening_times(layouts))
+    figure("okiya solver speed-up over the plain negamax",
+           lambda: f"{base / statistics.median(out['solver_times']):.1f}x")
+import oriflamme_bench, turncoats_bench
+for n in (3, 4, 5):
+    figure(f"oriflamme random playouts, {n} players",
+           lambda n=n: f"{oriflamme_bench.random_playouts_per_second(n, seconds):,.0f} games/s")
+for n in (2, 5):
+    figure(f"turncoats random playouts, {n} players",
+           lambda n=n: f"{turncoats_bench.random_playouts_per_second(n, seconds):,.0f} games/s")
+if len(sys.argv) > 3 and sys.argv[3] == "win-rates":
+    figure("oriflamme heuristic vs 3 random, 300 four-player games (seat-rotated)",
+           lambda: f"{oriflamme_bench.heuristic_win_rate(4, 300):.1%} won (chance 25%)")
+    figure("turncoats heuristic vs 2 random, 300 three-player games (seat-rotated)",
+           lambda: f"{turncoats_bench.heuristic_win_rate(3, 300):.1%} won (chance 33.3%)")
 print(json.dumps(out))
 """
 
@@ -160,6 +192,8 @@ def report_engine(name: str, out: dict) -> None:
              f"(min {fmt_s(min(t))}, max {fmt_s(max(t))})")
     else:
         error(f"okiya solver, opening ({who})", out.get("solver_error", "no figure"))
+    for label, value in out.get("figures", []):
+        (error if str(value).startswith("error") else line)(f"{label} ({who})", value)
 
 
 def driver_file(tmp: Path) -> Path:
@@ -177,7 +211,7 @@ def last_json(text: str) -> dict:
 
 def section_cpython(args, tmp: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(BENCH)])}
-    proc = subprocess.run([sys.executable, str(driver_file(tmp)), str(args.seconds), str(args.layouts)],
+    proc = subprocess.run([sys.executable, str(driver_file(tmp)), str(args.seconds), str(args.layouts), "win-rates"],
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=3600)
     out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
     report_engine("CPython", out)
