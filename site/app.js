@@ -8,6 +8,7 @@ import { OkiyaBoard } from "./render/okiya.js";
 import { PLANTS, SYMBOLS } from "./render/art.js";
 import { THUMBS, tileImage } from "./ui/thumbs.js";
 import { Turncoats } from "./games/turncoats.js";
+import { readJSON, writeJSON, randomSeed } from "./ui/storage.js";
 
 const $ = (sel) => document.querySelector(sel);
 const LEVELS = ["easy", "medium", "perfect"];
@@ -36,29 +37,9 @@ const G = {
 
 // ------------------------------------------------------------------ storage
 
-function readJSON(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "null");
-  } catch (_) {
-    return null;
-  }
-}
-
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch (_) {
-    /* private mode or full: the game still works, it just is not saved */
-  }
-}
 
 // ------------------------------------------------------------------ routes
 
-function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}
 
 function parseRoute() {
   const hash = location.hash.replace(/^#\/?/, "");

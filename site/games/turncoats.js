@@ -19,6 +19,8 @@ import { t, has } from "../i18n.js";
 import { TurncoatsBoard, COLOURS, MARKS } from "../render/turncoats.js";
 import { PrivacyScreen } from "../ui/privacy.js";
 import { openSeats, cleanName } from "../ui/seats.js";
+import { readJSON, writeJSON, randomSeed } from "../ui/storage.js";
+import { el } from "../ui/dom.js";
 
 export const GAME = "turncoats";
 const LEVELS = ["random", "heuristic"];
@@ -30,41 +32,6 @@ const RECAP_LINES = 8;
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
-function readJSON(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "null");
-  } catch (_) {
-    return null;
-  }
-}
-
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch (_) {
-    /* private mode or full: the game still works, it just is not saved */
-  }
-}
-
-function randomSeed() {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  return a[0];
-}
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null) continue;
-    if (k === "text") node.textContent = v;
-    else if (k === "class") node.className = v;
-    else if (k === "data") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 // ------------------------------------------------------------------ routes
 

@@ -11,21 +11,10 @@
 //   //    (an empty name becomes defaultName(seat))
 //
 // Names are user text: they are only ever put in inputs' values and textContent.
+import { el } from "./dom.js";
 
 const MAX_NAME = 24;
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") node.textContent = v;
-    else if (k === "class") node.className = v;
-    else if (k === "data") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 /** Clean a typed name: trimmed, no control characters, at most MAX_NAME characters. */
 export function cleanName(text) {

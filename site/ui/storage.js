@@ -1,0 +1,23 @@
+// Saved games and preferences in localStorage, and fresh game seeds: shared by every game's page.
+
+export function readJSON(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch (_) {
+    return null;
+  }
+}
+
+export function writeJSON(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch (_) {
+    /* private mode or full: the game still works, it just is not saved */
+  }
+}
+
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
