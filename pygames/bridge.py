@@ -77,6 +77,9 @@ def play(record: dict[str, Any], move: str, seat: int | None = None) -> dict[str
 def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> dict[str, Any]:
     """Take back moves of the current game until one of ``seats`` (the humans) is to move again."""
     match = replay(record)
+    if GAMES[match.game].SECRETS:
+        # draws and deals are fixed by the seed: taking a move back would let a player peek and choose again
+        raise PlayerError("error.no_undo")
     games = match.notation()
     humans = set(seats) if isinstance(seats, list) else set()
     for keep in range(len(games[-1]) - 1, -1, -1):

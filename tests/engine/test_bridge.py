@@ -140,3 +140,12 @@ def test_an_oriflamme_game_between_bots_through_the_bridge():
         result = ok("play", record=result["record"], move=move)
     assert result["match"]["over"]
     assert ok("state", record=result["record"]) == result
+
+
+@pytest.mark.parametrize("game,players", [("turncoats", 2), ("oriflamme", 3)])
+def test_no_undo_in_games_with_secrets(game, players):
+    result = ok("new_match", game=game, seed=3, players=players)
+    seat = result["to_move"]
+    mine = ok("state", record=result["record"], seat=seat)
+    result = ok("play", record=result["record"], move=mine["legal"][0])
+    assert call("undo", record=result["record"], seats=[seat])["error"]["key"] == "error.no_undo"
