@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.core.position import TextPosition
 from pygames.core.errors import BadPosition, IllegalMove
 from pygames.core.outcome import Outcome, seat_params
 from pygames.core.rng import Rng
@@ -72,9 +73,10 @@ def _win(mover: int, reason: str, pattern: int = 0) -> Outcome:
 _DRAW = Outcome((0, 0), (), "draw", "okiya.draw")
 
 
-class State:
+class State(TextPosition):
     """An Okiya position: the fixed layout, each seat's tokens and the last tile taken."""
 
+    GAME = "okiya"
     __slots__ = ("layout", "masks", "last", "starter", "ply", "outcome", "_match")
 
     layout: tuple[int, ...]
@@ -198,17 +200,6 @@ class State:
         board = "".join("0" if self.masks[0] >> c & 1 else "1" if self.masks[1] >> c & 1 else "." for c in CELLS)
         last = "-" if self.last is None else CELL_NAMES[self.last]
         return f"{layout} {board} {last} {self.starter}"
-
-    # --- comparison, so positions can be compared in tests --------------------------
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_text() == other.to_text()
-
-    def __hash__(self) -> int:
-        return hash(self.to_text())
-
-    def __repr__(self) -> str:
-        return f"okiya.from_text({self.to_text()!r})"
 
 
 def _judge(mover: int, mine: int, occupied: int, cell: int, ply: int, match: tuple[int, ...]) -> Outcome | None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.core.position import TextPosition
 from pygames.core.errors import BadPosition, IllegalMove
 from pygames.core.outcome import Outcome, seat_params
 from pygames.core.rng import Rng
@@ -133,7 +134,7 @@ _PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
 _new = object.__new__
 
 
-class State:
+class State(TextPosition):
     """An Oriflamme position (see the module docstring).  Attributes are read-only.
 
     ``players``; ``options`` (int of option bits; ``option(name)`` reads one);
@@ -144,6 +145,7 @@ class State:
     ``queue`` (slots); ``out`` (per seat: pile entries); ``outcome``.
     """
 
+    GAME = "oriflamme"
     __slots__ = ("players", "options", "start", "round", "phase", "placed", "cursor", "pending", "parg",
                  "pools", "hands", "removed", "queue", "out", "log", "prevlog", "outcome", "_legal")
 
@@ -250,14 +252,6 @@ class State:
 
         return to_text(self)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_text() == other.to_text()
-
-    def __hash__(self) -> int:
-        return hash(self.to_text())
-
-    def __repr__(self) -> str:
-        return f"oriflamme.from_text({self.to_text()!r})"
 
     # --- derived facts ---------------------------------------------------------------
 

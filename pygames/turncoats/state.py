@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames.core.position import TextPosition
 from pygames.core.errors import BadPosition, IllegalMove
 from pygames.core.outcome import Outcome, seat_params
 from pygames.core.rng import Rng
@@ -91,9 +92,10 @@ def _size(p: int) -> int:
     return SIZE[p] if p >= 0 else ~p
 
 
-class State:
+class State(TextPosition):
     """A Turncoats position (see the module docstring)."""
 
+    GAME = "turncoats"
     __slots__ = ("players", "rules", "first", "seat", "neg", "turn", "rng", "drawn",
                  "_areas", "_axe", "_flag", "_bag", "_hands", "_log", "_outcome")
 
@@ -445,17 +447,6 @@ class State:
             setattr(s, name, getattr(self, name))
         s._outcome = None
         return s
-
-    # --- comparison, so positions can be compared in tests --------------------------
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_text() == other.to_text()
-
-    def __hash__(self) -> int:
-        return hash(self.to_text())
-
-    def __repr__(self) -> str:
-        return f"turncoats.from_text({self.to_text()!r})"
 
 
 def _make(players: int, rules: Rules, areas: list[int], axe: int, flag: int, bag: int, hands: list[int],
