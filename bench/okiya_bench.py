@@ -23,8 +23,8 @@ try:
     import pygames  # noqa: F401
 except ImportError:  # run from a checkout: python bench/okiya_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # okiya_baseline beside us
 
+from playouts import playouts_per_second
 from pygames.core.rng import Rng
 from pygames.okiya import new_game
 from pygames.okiya import solver as okiya_solver
@@ -34,19 +34,7 @@ __all__ = ["baseline_opening_times", "random_playouts_per_second", "solver_openi
 
 def random_playouts_per_second(seconds: float = 2.0, seed: int = 0) -> float:
     """Complete random games per second (uniform legal moves from a seeded Rng)."""
-    rng = Rng(seed)
-    games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        state = new_game(2, games)
-        while state.outcome is None:
-            moves = state.legal_moves()
-            state = state.play(moves[rng.below(len(moves))])
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games / (now - start)
+    return playouts_per_second(new_game, 2, seconds, seed)
 
 
 def table_build_seconds() -> float:

@@ -25,6 +25,7 @@ try:
 except ImportError:  # run from a checkout: python bench/oriflamme_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from playouts import playouts_per_second
 from pygames.bots import oriflamme as bots
 from pygames.core.rng import Rng, derive_seed
 from pygames.oriflamme import new_game
@@ -34,23 +35,8 @@ __all__ = ["heuristic_win_rate", "moves_per_game", "random_playouts_per_second"]
 
 def random_playouts_per_second(players: int = 5, seconds: float = 2.0, seed: int = 0, *,
                                clock=time.perf_counter) -> float:
-    """Complete random games per second (uniform legal moves from a seeded Rng).
-
-    ``clock`` measures the time: wall-clock by default; ``time.process_time`` counts this
-    process's CPU time only (steadier on a machine busy with other work)."""
-    rng = Rng(seed)
-    games = 0
-    start = clock()
-    deadline = start + seconds
-    while True:
-        state = new_game(players, games)
-        while state.outcome is None:
-            moves = state.legal_moves()
-            state = state.play(moves[rng.below(len(moves))])
-        games += 1
-        now = clock()
-        if now >= deadline:
-            return games / (now - start)
+    """Complete random games per second (see ``playouts.playouts_per_second``)."""
+    return playouts_per_second(new_game, players, seconds, seed, clock)
 
 
 def moves_per_game(players: int = 5, games: int = 200, seed: int = 0) -> float:

@@ -23,6 +23,7 @@ try:
 except ImportError:  # run from a checkout: python bench/turncoats_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from playouts import playouts_per_second
 from pygames.bots import turncoats as bots
 from pygames.core.rng import Rng, derive_seed
 from pygames.turncoats import new_game
@@ -32,19 +33,7 @@ __all__ = ["heuristic_win_rate", "random_playouts_per_second"]
 
 def random_playouts_per_second(players: int = 5, seconds: float = 2.0, seed: int = 0) -> float:
     """Complete random games of ``players`` per second."""
-    rng = Rng(seed)
-    games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        state = new_game(players, games)
-        while state.outcome is None:
-            moves = state.legal_moves()
-            state = state.play(moves[rng.below(len(moves))])
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games / (now - start)
+    return playouts_per_second(new_game, players, seconds, seed)
 
 
 def heuristic_games(players: int = 3, games: int = 300, seed: int = 0) -> tuple[int, int, float]:
