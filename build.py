@@ -56,6 +56,12 @@ PYODIDE_TEST_WHEELS = (
     "pygments==2.21.0",
 )
 PYODIDE_PYTHON = "3.14"
+#: Pure-Python wheels the page itself ships, loaded by the worker on the first call that
+#: needs them: {wheel file: (sha256, [bridge calls])}.
+SITE_WHEELS = {
+    "segno-1.6.6-py3-none-any.whl": ("28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
+                                     ["link_qr"]),
+}
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -168,6 +174,24 @@ def fetch_pyodide() -> Path:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return target
+
+
+def fetch_site_wheels() -> list[Path]:
+    """The third-party wheels the site ships (pip download from PyPI, sha256-checked, cached)."""
+    dest = cache_dir() / "site-wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, (digest, _) in SITE_WHEELS.items():
+        path = dest / name
+        if not path.is_file() or sha256_file(path) != digest:
+            project, version = name.split("-")[:2]
+            log(f"downloading {project}=={version}")
+            run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+                 "--only-binary=:all:", "--no-deps", "-d", str(dest), f"{project}=={version}"])
+            if not path.is_file() or sha256_file(path) != digest:
+                raise BuildError(f"{name}: missing or checksum mismatch (pinned in build.py)")
+        paths.append(path)
+    return paths
 
 
 def fetch_test_wheels() -> list[Path]:
@@ -308,6 +332,11 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
             wheel = build_wheel(Path(tmp))
             shutil.copyfile(wheel, staging / "wheels" / wheel.name)
         version = wheel.name.split("-")[1]
+        extras: dict[str, list[str]] = {}
+        for path in fetch_site_wheels():
+            shutil.copyfile(path, staging / "wheels" / path.name)
+            for fn in SITE_WHEELS[path.name][1]:
+                extras.setdefault(fn, []).append(f"wheels/{path.name}")
         # 5. content hash over every file + the sw template
         h = hashlib.sha256()
         for p in sorted(staging.rglob("*")):
@@ -316,7 +345,7 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
         h.update(b"sw.js\0" + (sw_template or "").encode("utf-8"))
         content_hash = h.hexdigest()[:16]
         info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": PYODIDE_VERSION,
-                "hash": content_hash}
+                "hash": content_hash, "extras": extras}
         (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
         # 6. the service worker: precache every file of the site
         if sw_template is not None:
@@ -502,7 +531,7 @@ def ensure_test_tools() -> None:
     import importlib.util
     import tomllib
 
-    need = [m for m in ("pytest", "playwright", "pytest_playwright")
+    need = [m for m in ("pytest", "playwright", "pytest_playwright", "segno")
             if importlib.util.find_spec(m) is None]
     if need:
         extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))

@@ -4,6 +4,8 @@
   * Okiya random playouts per second, CPython and Pyodide (Node)
   * Okiya solver: time to solve opening positions (median), CPython and Pyodide
   * wheel size; site size (total, and gzip of every file summed)
+  * play by link: median and maximum link length (site address included) of complete
+    seeded random games per game and player count, and link passes against decisions
   * navigation -> Python ready in headless Chromium, cold and warm (median of N),
     beside a bare Pyodide page measured in the same run, with the ratio; and the
     site's warm figure with the service worker blocked (HTTP cache only), and
@@ -23,7 +25,7 @@ runs in Pyodide through tests/pyodide/run_python.mjs.  Each section is guarded:
 a failure prints an ERROR line and the others still run.
 
 Options: --seconds S (playout time, default 5), --layouts N (solver layouts, 20),
---runs N (browser loads per figure, 5), --only cpython,pyodide,size,browser.
+--runs N (browser loads per figure, 5), --link-games N (100), --only size,link,cpython,pyodide,browser.
 """
 
 from __future__ import annotations
@@ -347,8 +349,22 @@ def section_browser(args, tmp: Path) -> None:
         server.server_close()
 
 
+def section_link(args, tmp: Path) -> None:
+    """Link lengths and passes of whole games played by link (bench/link_bench.py)."""
+    sys.path.insert(0, str(BENCH))
+    import link_bench
+
+    rows = [(g, n, False) for g, n in link_bench.COUNTS] + [("oriflamme", n, True) for n in (3, 4, 5)]
+    for game, players, hidden in rows:
+        f = link_bench.link_figures(game, players, args.link_games, hidden)
+        label = f"link {game} {players}p" + (" (keep-hidden orders)" if hidden else "")
+        line(label, f"length median {f['median']:.0f}, max {f['max']} chars; "
+                    f"{f['passes']:.0f} passes for {f['decisions']:.0f} decisions (medians)")
+
+
 SECTIONS = {
     "size": ("sizes", section_size),
+    "link": ("link figures", section_link),
     "cpython": ("CPython figures", section_cpython),
     "pyodide": ("Pyodide figures", section_pyodide),
     "browser": ("browser figures", section_browser),
@@ -360,6 +376,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=5.0, help="seconds of random playouts")
     ap.add_argument("--layouts", type=int, default=20, help="opening layouts for the solver figure")
     ap.add_argument("--runs", type=int, default=5, help="page loads per browser figure")
+    ap.add_argument("--link-games", type=int, default=100, help="games per count for the link figures")
     ap.add_argument("--only", default=",".join(SECTIONS), help="comma list of " + ",".join(SECTIONS))
     args = ap.parse_args()
     wanted = [s.strip() for s in args.only.split(",") if s.strip()]

@@ -32,7 +32,7 @@ MAX_SEED = 2**64
 #: Games whose records hold a match of several games (the rest play one game).
 MATCHES = {"okiya": Match}
 #: Games the page can draw and play; the start page lists the others as coming.
-PAGES = ("okiya", "turncoats")
+PAGES = ("okiya", "oriflamme", "turncoats")
 ORDER = ("okiya", "oriflamme", "turncoats")
 
 
@@ -193,8 +193,11 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
+from pygames.link.api import link_create, link_id, link_join, link_open, link_play, link_qr, link_replay  # noqa: E402
+
 CALLS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move)
+    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move,
+                            link_create, link_id, link_open, link_join, link_play, link_replay, link_qr)
 }
 
 

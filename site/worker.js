@@ -89,7 +89,24 @@ async function init() {
   bridge = pyodide.pyimport("pygames.bridge");
   mark("bridge-imported");
   progress("ready", 100);
+  pyodideRef = pyodide;
   return info;
+}
+
+// Extra pure-Python wheels a few calls need (segno for QR codes), unpacked on first use.
+let pyodideRef = null;
+const extras = {};
+async function needExtras(info, fn) {
+  const wheels = (info.extras || {})[fn] || [];
+  for (const path of wheels) {
+    if (!extras[path]) {
+      extras[path] = fetch(here(path)).then((res) => {
+        if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+        return res.arrayBuffer();
+      }).then((buf) => pyodideRef.unpackArchive(buf, "wheel"));
+    }
+    await extras[path];
+  }
 }
 
 const ready = init().then(
@@ -108,7 +125,7 @@ self.onmessage = async (event) => {
   }
   if (id === undefined) return;
   try {
-    await ready;
+    await needExtras(await ready, String(fn));
   } catch (err) {
     post({ id, ok: false, error: { key: "ui.error.load", params: {}, text: String(err && err.message || err) } });
     return;

@@ -49,7 +49,7 @@ def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_
     fuzz = os.environ.get("PYGAMES_PYODIDE_FUZZ_GAMES", "300")
     rc, out = run_node(build_mod, dist_site, pyodide_dir, "run_pytest.mjs",
                        "--mount", f"{engine}:/tests/engine", "--", "-q", "-ra", "/tests/engine",
-                       wheels=pytest_wheels, env={"PYGAMES_FUZZ_GAMES": fuzz})
+                       wheels=pytest_wheels, env={"PYGAMES_FUZZ_GAMES": fuzz, "PYGAMES_LINK_FUZZ": "5000"})
     print(out)
     assert rc == 0, f"engine tests inside Pyodide exited {rc}:\n{out[-6000:]}"
     assert " passed" in out

@@ -1,0 +1,54 @@
+"""Link play figures: how long a whole game's link gets, and how often it changes hands.
+
+For each game and player count, complete seeded random games are played between
+simulated devices (``pygames.link.simulate``).  Printed: the median and maximum
+length of the final link *including the site address*, and link passes per game
+(each time the link must go to another device, joins included) against the
+number of decisions players made.  With ``keep_hidden`` every seat sets the
+Oriflamme standing order "keep my face-down cards hidden this round" on each
+placement: the fewest hops the rules allow.
+
+    python bench/link_bench.py [games]
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+
+try:
+    import pygames  # noqa: F401
+except ImportError:  # run from a checkout: python bench/link_bench.py
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pygames.link.simulate import play_by_link
+
+SITE = "https://pygames.github.io/pygames/#"
+COUNTS = [("okiya", 2), ("oriflamme", 3), ("oriflamme", 4), ("oriflamme", 5),
+          ("turncoats", 2), ("turncoats", 3), ("turncoats", 4), ("turncoats", 5)]
+
+
+def link_figures(game: str, players: int, games: int, keep_hidden: bool = False) -> dict:
+    lengths, passes, decisions = [], [], []
+    for seed in range(games):
+        _, table, hops, moves = play_by_link(game, players, seed, keep_hidden=keep_hidden)
+        lengths.append(len(SITE + table["link"]))
+        passes.append(hops)
+        decisions.append(moves)
+    return {"median": statistics.median(lengths), "max": max(lengths),
+            "passes": statistics.median(passes), "decisions": statistics.median(decisions)}
+
+
+def main(games: int = 200) -> None:
+    print(f"{'game':<16}{'link median':>12}{'max':>6}{'passes':>8}{'decisions':>10}   ({games} games each, "
+          f"address {len(SITE)} chars included)")
+    rows = [(g, n, False) for g, n in COUNTS] + [("oriflamme", n, True) for n in (3, 4, 5)]
+    for game, players, hidden in rows:
+        f = link_figures(game, players, games, hidden)
+        label = f"{game} {players}p" + (" keep" if hidden else "")
+        print(f"{label:<16}{f['median']:>12.0f}{f['max']:>6}{f['passes']:>8.0f}{f['decisions']:>10.0f}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

@@ -1,0 +1,224 @@
+"""The link-play calls the page makes (through ``pygames.bridge``): JSON in, JSON out.
+
+The page keeps, per game id, the latest link and this device's seat keys (hex); it
+sends them with each call and saves what comes back only when the call succeeded,
+so a bad link never changes anything saved.  ``_table`` documents what a call returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames import GAMES
+from pygames.core.errors import PlayerError
+from pygames.core.i18n import tr
+from pygames.link.commit import KEY_BYTES, creator_rand, new_key, rand_commitment, seat_commitment
+from pygames.link.errors import BadLink
+from pygames.link.games import GAME_CLASSES
+from pygames.link.table import JOINING, OVER, Table, relation
+from pygames.link.wire import Header, Record, clean_name, decode, split
+
+
+def link_create(game: str, players: int, names: list, options: dict | None = None,
+                format: str = "single", key: str | None = None) -> dict[str, Any]:
+    """A new link game with this device in seat 0: the invite link and seat 0's key."""
+    if game not in GAME_CLASSES:
+        raise PlayerError("error.unknown_game", game=str(game)[:40])
+    counts = GAMES[game].PLAYER_COUNTS
+    if isinstance(players, bool) or players not in counts:
+        raise PlayerError("error.players", game=tr(f"game.{game}"), min=min(counts), max=max(counts))
+    if not isinstance(names, list) or len(names) != players:
+        raise PlayerError("link.error.names")
+    if not isinstance(options, (dict, type(None))):
+        raise PlayerError("error.bad_options")
+    secret = _key(key) if key is not None else new_key()
+    header = Header(game, players, GAME_CLASSES[game].options_int(options or {}, format),
+                    tuple(clean_name(n) for n in names), seat_commitment(secret),
+                    rand_commitment(creator_rand(secret)))
+    table = Table(Record(header, ()), {0: secret})
+    return {**_table(table), "key": {"seat": 0, "key": secret.hex()}}
+
+
+def link_id(link: str) -> dict[str, Any]:
+    record = decode(link)
+    return {"id": record.id, "game": record.header.game}
+
+
+def link_open(link: str, keys: dict | None = None, saved: str | None = None) -> dict[str, Any]:
+    """The game a link holds as this device sees it (after the events it owes itself)."""
+    record = decode(link)
+    keys = _keys(keys)
+    imported = _import(link, record)
+    if imported:
+        keys[imported[0]] = imported[1]
+    notice = None
+    if saved:
+        try:
+            saved_record = decode(saved)
+        except BadLink:
+            saved_record = None
+        if saved_record is not None and saved_record.id == record.id:
+            how = relation(record, saved_record)
+            if how == "fork":
+                raise BadLink("link.error.fork")
+            if how == "older":
+                record = saved_record
+                notice = _message("link.notice.older")
+    table = Table(record, keys)
+    table.settle()
+    result = _table(table, notice)
+    if imported:
+        result["imported"] = {"seat": imported[0], "key": imported[1].hex()}
+    return result
+
+
+def link_join(link: str, seat: int, keys: dict | None = None, key: str | None = None) -> dict[str, Any]:
+    """Claim ``seat`` of a game that is still filling its seats."""
+    table = Table(decode(link), _keys(keys))
+    if table.held_keys():
+        raise BadLink("link.error.already_seated")
+    secret = _key(key) if key is not None else new_key()
+    table.join(seat, secret)
+    return {**_table(table), "key": {"seat": seat, "key": secret.hex()}}
+
+
+def link_play(link: str, move: str, keys: dict | None = None, keep_hidden: bool = False) -> dict[str, Any]:
+    """This device's move; the result holds the next link to send."""
+    table = Table(decode(link), _keys(keys))
+    table.settle()
+    table.play(str(move), bool(keep_hidden))
+    return _table(table)
+
+
+def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str, Any]:
+    """The position after ``step`` public moves, as this device may see it (every card the
+    game revealed once the audit has verified it)."""
+    table = Table(decode(link), _keys(keys))
+    if table.game is None:
+        raise BadLink("link.error.not_started")
+    history = table.history
+    step = max(0, min(int(step), len(history)))
+    if table.phase == OVER and table.problem is None and table.game.reveals_keys:
+        view = table.game.final_position(history[:step], table.revealed).view(None)
+    else:
+        replay = Table(Record(table.record.header, ()), table.keys)
+        for event in table.record.events:
+            if replay.game is not None and len(replay.history) >= step:
+                break
+            replay.add(event)
+        step = len(replay.history)
+        view = replay.game.view(_shown_seat(table))
+    return {"steps": len(history), "step": step, "view": view, "move": history[step - 1][1] if step else None}
+
+
+def link_qr(text: str) -> dict[str, Any]:
+    """The QR code of ``text`` as an SVG (made by segno)."""
+    import segno
+
+    if not isinstance(text, str) or not 0 < len(text) <= 2953:
+        raise BadLink("link.error.too_long")
+    qr = segno.make(text, error="l", micro=False)
+    return {"svg": qr.svg_inline(scale=4, border=2, dark="#2a2320", light="#fbf6ec")}
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def _shown_seat(table: Table) -> int | None:
+    held = table.held_keys()
+    if not held:
+        return None
+    if table.game is not None and table.game.to_move() in held:
+        return table.game.to_move()
+    return min(held)
+
+
+def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
+    record = table.record
+    header = record.header
+    game = table.game
+    held = table.held_keys()
+    seat = _shown_seat(table)
+    phase = table.phase
+    view = outcome = None
+    legal: list[str] = []
+    if game is not None:
+        if phase == OVER and table.problem is None and game.reveals_keys:
+            view = game.final_view(table.history, table.revealed)
+        else:
+            view = game.view(seat)
+        outcome = view.get("outcome")
+        if table.my_turn():
+            legal = [str(m) for m in game.my_legal()]
+    return {
+        "id": record.id,
+        "game": header.game,
+        "players": header.players,
+        "names": list(table.names),
+        "options": GAME_CLASSES[header.game].options_dict(header.options),
+        "format": _format(header),
+        "link": record.to_text(),
+        "events": len(record.events),
+        "phase": phase,
+        "claimed": [c is not None for c in table.commitments],
+        "mine": sorted(held),
+        "seat": seat,
+        "view": view,
+        "legal": legal,
+        "to_move": game.to_move() if game is not None and phase != JOINING else None,
+        "my_turn": table.my_turn(),
+        "next": table.next(),
+        "outcome": outcome,
+        "audit": table.audit(),
+        "notice": notice,
+        "friendly": header.game == "turncoats",
+        "moves": len(table.history),
+    }
+
+
+def _format(header: Header) -> str:
+    if header.game != "okiya":
+        return "single"
+    from pygames.okiya.match import FORMATS
+
+    return FORMATS[header.options]
+
+
+def _message(key: str, **params: Any) -> dict[str, Any]:
+    return {"key": key, "params": params, "text": tr(key, **params)}
+
+
+def _key(text: object) -> bytes:
+    try:
+        key = bytes.fromhex(str(text))
+    except ValueError:
+        raise BadLink("link.error.bad_key") from None
+    if len(key) != KEY_BYTES:
+        raise BadLink("link.error.bad_key")
+    return key
+
+
+def _keys(keys: object) -> dict[int, bytes]:
+    """This device's keys for a game, from the page's ``{"seat": hex}`` (junk ignored)."""
+    out: dict[int, bytes] = {}
+    if isinstance(keys, dict):
+        for seat, text in keys.items():
+            try:
+                out[int(seat)] = _key(text)
+            except (BadLink, ValueError):
+                continue
+    return out
+
+
+def _import(link: str, record: Record) -> tuple[int, bytes] | None:
+    """A seat key carried by an export link (``&k=seat.hex``), if it matches that seat."""
+    _, export = split(link)
+    if not export:
+        return None
+    seat_text, _, hex_key = export.partition(".")
+    if not seat_text.isdigit():
+        raise BadLink("link.error.bad_key")
+    seat, key = int(seat_text), _key(hex_key)
+    table = Table(record, {seat: key})
+    if seat not in table.held_keys():
+        raise BadLink("link.error.bad_key")
+    return seat, key

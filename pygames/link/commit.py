@@ -1,0 +1,72 @@
+"""Hash commitments: how a link game stays fair and private with no server.
+
+Every seat holds a 16-byte secret ``key`` on its own device and publishes only
+``seat_commitment(key)``.  Shared randomness: the creator commits to a random value
+(``rand_commitment``), every joiner's seat commitment is its contribution, and the
+creator reveals its value once all seats are filled; the seed hashes them all, so
+nobody could steer it (each part was fixed before the others were known).
+
+An Oriflamme hand comes from ``hand_seed(key, seed)``: the key was committed before
+the seed existed, so nobody can choose their hand, and nobody else can compute it.
+A face-down card is published as ``card_commitment`` of the card, its placement
+number and a nonce only its owner can derive from the key; the end-of-game audit
+re-derives every hand and nonce from the revealed keys and checks every placement.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+KEY_BYTES = 16
+COMMIT_BYTES = 16
+CARD_COMMIT_BYTES = 6
+
+
+def _hash(*parts: bytes) -> bytes:
+    h = hashlib.sha256(b"pygames-link")
+    for part in parts:
+        h.update(len(part).to_bytes(2, "big"))
+        h.update(part)
+    return h.digest()
+
+
+def new_key() -> bytes:
+    """A fresh seat secret from the platform's entropy (crypto.getRandomValues in the browser)."""
+    return secrets.token_bytes(KEY_BYTES)
+
+
+def seat_commitment(key: bytes) -> bytes:
+    return _hash(b"seat", key)[:COMMIT_BYTES]
+
+
+def creator_rand(key: bytes) -> bytes:
+    """The creator's random contribution, derived from its key so the device keeps one secret only."""
+    return _hash(b"rand", key)[:KEY_BYTES]
+
+
+def rand_commitment(rand: bytes) -> bytes:
+    return _hash(b"rand-commit", rand)[:COMMIT_BYTES]
+
+
+def shared_seed(rand: bytes, commitments: list[bytes]) -> int:
+    """The game's seed: the creator's revealed value and every seat's commitment."""
+    return int.from_bytes(_hash(b"seed", rand, *commitments)[:8], "big")
+
+
+def hand_seed(key: bytes, seed: int) -> int:
+    """The seed of one seat's private deal: its key and the shared seed."""
+    return int.from_bytes(_hash(b"hand", key, seed.to_bytes(8, "big"))[:8], "big")
+
+
+def card_nonce(key: bytes, placement: int) -> bytes:
+    return _hash(b"nonce", key, placement.to_bytes(2, "big"))[:8]
+
+
+def card_commitment(card: int, placement: int, nonce: bytes) -> bytes:
+    return _hash(b"card", bytes([card]), placement.to_bytes(2, "big"), nonce)[:CARD_COMMIT_BYTES]
+
+
+def chain(previous: bytes, event: bytes) -> bytes:
+    """The hash chain over a record: one comparison tells whether one record extends another."""
+    return _hash(b"chain", previous, event)

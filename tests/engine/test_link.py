@@ -1,0 +1,377 @@
+"""Play by link: whole games between simulated devices, the audit, and every kind of bad link."""
+
+from __future__ import annotations
+
+import base64
+import zlib
+
+import pytest
+
+from pygames.core.rng import Rng
+from pygames.link import BadLink, Table, decode
+from pygames.link import api
+from pygames.link.simulate import Device, play_by_link
+from pygames.link.commit import card_commitment, card_nonce, creator_rand, seat_commitment
+from pygames.link.games import deal
+from pygames.link.wire import MAX_NAME, Header, Join, Move, Record, Secret, Start
+
+GAMES = [("okiya", 2), ("oriflamme", 3), ("oriflamme", 4), ("oriflamme", 5),
+         ("turncoats", 2), ("turncoats", 3), ("turncoats", 4), ("turncoats", 5)]
+SITE = "https://pygames.github.io/pygames/#"
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_whole_game_by_link_between_devices_ends_verified(game, players):
+    devices, table, passes, decisions = play_by_link(game, players, seed=players * 7 + len(game))
+    assert table["outcome"] is not None
+    for device in devices:
+        final = device.open(table["link"])
+        assert final["phase"] == "over" and final["audit"]["state"] == "verified", final["audit"]
+    assert len(SITE + table["link"]) <= 2000
+    assert passes <= decisions + 2 * players
+    # every device agrees on the result
+    views = {repr(d.open(table["link"])["outcome"]) for d in devices}
+    assert len(views) == 1
+
+
+def test_an_oriflamme_device_never_sees_other_hands_or_face_down_cards_before_the_end():
+    rng = Rng(3)
+    devices = [Device() for _ in range(3)]
+    table = api.link_create("oriflamme", 3, ["A", "B", "C"])
+    devices[0].keep(table, table["key"])
+    for seat in (1, 2):
+        joined = api.link_join(table["link"], seat, {})
+        table = devices[seat].keep(joined, joined["key"])
+    assert table["next"]["action"] == "start"
+    table = devices[0].open(table["link"])  # the creator's device starts the game by itself
+    spectator_checked = False
+    while table["phase"] == "playing":
+        seat = table["next"]["seat"]
+        table = devices[seat].open(table["link"])
+        view = table["view"]
+        assert table["seat"] == seat
+        assert [h is not None for h in view["hands"]] == [p == seat for p in range(3)]
+        for slot in view["queue"]:
+            for card in slot["cards"]:
+                if not card["up"] and slot["owner"] != seat:
+                    assert card["card"] is None
+        spectator = api.link_open(table["link"], {}, None)
+        assert spectator["seat"] is None and spectator["legal"] == [] and not spectator["my_turn"]
+        assert all(h is None for h in spectator["view"]["hands"])
+        spectator_checked = True
+        if table["my_turn"]:
+            table = devices[seat].play(table["link"], table["legal"][rng.below(len(table["legal"]))])
+    assert spectator_checked
+    # nothing in the link text spells a card: placements are commitments
+    assert "Archer" not in table["link"]
+
+
+def test_standing_orders_and_forced_moves_save_hops():
+    _, _, plain, _ = play_by_link("oriflamme", 4, seed=11)
+    _, _, ordered, _ = play_by_link("oriflamme", 4, seed=11, keep_hidden=True)
+    assert ordered < plain
+
+
+def test_hands_come_from_each_seat_key_and_the_shared_seed():
+    key = bytes(range(16))
+    hand, removed = deal(key, 42)
+    assert bin(hand).count("1") == 7 and bin(removed).count("1") == 3 and not hand & removed
+    assert deal(key, 43) != (hand, removed) or deal(bytes(16), 42) != (hand, removed)
+
+
+# --- cheating devices, caught by the audit ----------------------------------------------------
+
+def _finished_oriflamme(seed: int = 5) -> tuple[Record, dict[int, bytes]]:
+    devices, table, _, _ = play_by_link("oriflamme", 3, seed)
+    keys = {}
+    for device in devices:
+        for entry in device.saved.values():
+            keys.update({int(s): bytes.fromhex(k) for s, k in entry["keys"].items()})
+    return decode(table["link"]), keys
+
+
+def _rebuild(record: Record, keys: dict[int, bytes], change) -> Record:
+    """Replay ``record`` event by event, letting ``change`` rewrite events (a cheating device)."""
+    table = Table(Record(record.header, ()), {})
+    for event in record.events:
+        table.add(change(table, event))
+    return table.record
+
+
+def test_a_device_that_places_a_card_it_was_not_dealt_is_named_by_the_audit():
+    record, keys = _finished_oriflamme()
+    header = record.header
+    start = next(e for e in record.events if type(e) is Start)
+    from pygames.link.commit import shared_seed
+
+    seed = shared_seed(start.rand, [header.seat0] + [e.commitment for e in record.events if type(e) is Join])
+    hand1 = deal(keys[1], seed)[0]
+    not_dealt = next(t for t in range(10) if not hand1 >> t & 1)
+    count = {"n": 0, "done": False}
+
+    def change(table, event):
+        if type(event) is Move and event.commitment is not None:
+            number = count["n"]
+            count["n"] += 1
+            if table.game.to_move() == 1 and not count["done"]:
+                count["done"] = True
+                return Move(event.index, card_commitment(not_dealt, number, card_nonce(keys[1], number)))
+        return event
+
+    table = Table(_rebuild(record, keys, change), {})
+    audit = table.audit()
+    assert audit["state"] == "failed" and audit["problems"][0]["seat"] == 1
+    assert "P2" in audit["text"]
+
+
+def test_a_device_that_reveals_another_key_than_it_committed_is_named():
+    record, keys = _finished_oriflamme(6)
+
+    def change(table, event):
+        if type(event) is Secret and event.seat == 2:
+            return Secret(2, bytes(16))
+        return event
+
+    audit = Table(_rebuild(record, keys, change), {}).audit()
+    assert audit["state"] == "failed" and audit["problems"][0]["seat"] == 2
+
+
+def test_a_device_that_names_a_different_card_on_reveal_is_named():
+    """A reveal that names another card than the one placed: other devices cannot tell
+    during play, the audit can.  (Lies that make a later recorded move illegal are refused
+    at once; try the game's reveals from the last back until a lie keeps the record legal.)"""
+    record, keys = _finished_oriflamme(7)
+    from pygames.oriflamme.moves import REVEAL
+
+    reveals = [i for i in range(len(record.events)) if type(record.events[i]) is Move]
+    for target in reversed(reveals):
+        state = {"seat": None}
+
+        def change(table, event, position=[0]):
+            i = position[0]
+            position[0] += 1
+            if i == target:
+                legal = table.game.legal()
+                move = legal[event.index]
+                if move.kind == REVEAL and move.a >= 0:
+                    others = [j for j, m in enumerate(legal) if m.kind == REVEAL and m.a >= 0 and j != event.index]
+                    if others:
+                        state["seat"] = table.game.to_move()
+                        return Move(others[0])
+            return event
+
+        try:
+            cheated = _rebuild(record, keys, change)
+        except BadLink:
+            continue
+        if state["seat"] is None:
+            continue
+        audit = Table(cheated, {}).audit()
+        assert audit["state"] == "failed" and audit["problems"][0]["seat"] == state["seat"]
+        assert audit["problems"][0]["key"] == "link.audit.claim"
+        return
+    raise AssertionError("no reveal could be changed")
+
+
+@pytest.mark.parametrize("game,players", [("okiya", 2), ("turncoats", 3)])
+def test_a_creator_who_changes_the_random_value_after_seeing_the_others_is_caught(game, players):
+    table = api.link_create(game, players, ["A", "B", "C"][:players])
+    link = table["link"]
+    for seat in range(1, players):
+        link = api.link_join(link, seat, {})["link"]
+    record = decode(link).extend(Start(bytes(16)))  # a changed draw / layout: not the committed value
+    checked = Table(record, {})
+    assert checked.audit()["state"] == "failed" and checked.phase == "over"
+    assert checked.audit()["problems"][0]["seat"] == 0
+    with pytest.raises(BadLink):
+        checked.add(Move(0))
+
+
+# --- bad links ---------------------------------------------------------------------------------
+
+def _okiya_in_play(moves: int = 4) -> tuple[str, dict]:
+    a, b = Device(), Device()
+    table = a.keep(*_created("okiya", 2))
+    joined = api.link_join(table["link"], 1, {})
+    table = b.keep(joined, joined["key"])
+    rng = Rng(1)
+    while table["moves"] < moves:
+        device = a if table["next"]["seat"] == 0 else b
+        table = device.open(table["link"])
+        if table["my_turn"]:
+            table = device.play(table["link"], table["legal"][rng.below(len(table["legal"]))])
+    return table["link"], {"a": a, "b": b}
+
+
+def _created(game: str, players: int):
+    table = api.link_create(game, players, [f"P{i}" for i in range(players)])
+    return table, table["key"]
+
+
+def _pack(body: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return "g=" + base64.urlsafe_b64encode(packer.compress(body) + packer.flush()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("text,key", [
+    ("", "link.error.empty"),
+    ("https://pygames.github.io/pygames/#", "link.error.empty"),
+    ("g=" + "A" * 9000, "link.error.too_long"),
+    ("g=hello world!", "link.error.not_a_link"),
+    ("g=****", "link.error.not_a_link"),
+    ("g=AAAA", "link.error.truncated"),
+    ("g=____", "link.error.corrupted"),
+])
+def test_junk_links_get_a_clear_message(text, key):
+    with pytest.raises(BadLink) as caught:
+        decode(text)
+    assert caught.value.key == key and str(caught.value) and "{" not in str(caught.value)
+
+
+def test_truncated_and_corrupted_links_are_refused():
+    link, _ = _okiya_in_play()
+    for cut in (1, 2, 5, len(link) // 2):
+        with pytest.raises(BadLink) as caught:
+            decode(link[:-cut])
+        assert caught.value.key in ("link.error.truncated", "link.error.corrupted", "link.error.not_a_link")
+    for at in range(3, len(link)):
+        changed = link[:at] + ("B" if link[at] != "B" else "C") + link[at + 1:]
+        with pytest.raises(BadLink):
+            decode(changed)
+
+
+def test_a_future_version_a_foreign_game_and_an_enormous_body_are_refused():
+    record = decode(_okiya_in_play()[0])
+    body = record.to_bytes()
+    with pytest.raises(BadLink) as caught:
+        decode(_pack(bytes([2]) + body[1:]))
+    assert caught.value.key == "link.error.version"
+    with pytest.raises(BadLink) as caught:
+        decode(_pack(body[:1] + bytes([9]) + body[2:]))
+    assert caught.value.key == "link.error.unknown_game"
+    with pytest.raises(BadLink) as caught:
+        decode(_pack(body[:-4] + bytes(20000)))  # a zip bomb's little brother
+    assert caught.value.key == "link.error.too_long"
+
+
+def test_an_illegal_move_in_a_well_formed_link_is_refused():
+    record = decode(_okiya_in_play()[0])
+    with pytest.raises(BadLink) as caught:
+        Table(record.extend(Move(60)), {})
+    assert caught.value.key == "link.error.illegal_move"
+    with pytest.raises(BadLink) as caught:
+        decode(record.extend(Move(60)).to_text()) and Table(decode(record.extend(Move(60)).to_text()))
+    assert caught.value.key == "link.error.illegal_move"
+
+
+def test_a_rewritten_earlier_move_a_fork_and_an_older_link_change_nothing_saved():
+    link, devices = _okiya_in_play(6)
+    a = devices["a"]
+    saved_before = {k: dict(v) for k, v in a.saved.items()}
+    record = decode(link)
+    # a rewritten earlier move: same game, different history
+    events = list(record.events)
+    first_move = next(i for i, e in enumerate(events) if type(e) is Move)
+    for index in range(12):
+        forged = Record(record.header, tuple(events[:first_move]) + (Move(index),))
+        if forged.chain()[-1] != Record(record.header, tuple(events[:first_move + 1])).chain()[-1]:
+            break
+    with pytest.raises(BadLink) as caught:
+        a.open(forged.to_text())
+    assert caught.value.key == "link.error.fork"
+    assert a.saved == saved_before
+    # an older link of the same game: the device keeps (and shows) its newer copy
+    older = Record(record.header, tuple(events[:first_move + 1])).to_text()
+    shown = api.link_open(older, a.entry(link)["keys"], a.entry(link)["link"])
+    assert shown["notice"]["key"] == "link.notice.older" and shown["link"] == a.entry(link)["link"]
+    assert a.saved == saved_before
+
+
+def test_a_replayed_link_of_another_game_is_refused():
+    one = decode(_okiya_in_play(4)[0])
+    other = decode(_okiya_in_play(4)[0])
+    spliced = Record(one.header, other.events)
+    with pytest.raises(BadLink):
+        Table(spliced, {})  # the other game's joiner commitment and start do not fit this header
+    body = one.header.to_bytes() + b"".join(other.event_bytes()) + other.chain()[-1][:4]
+    with pytest.raises(BadLink) as caught:
+        decode(_pack(body))
+    assert caught.value.key == "link.error.corrupted"
+
+
+def test_a_seat_claimed_twice_is_refused():
+    table, _ = _created("turncoats", 3)
+    link = api.link_join(table["link"], 1, {})["link"]
+    with pytest.raises(BadLink) as caught:
+        api.link_join(link, 1, {})
+    assert caught.value.key == "link.error.seat_taken"
+    record = decode(link)
+    with pytest.raises(BadLink):
+        Table(record.extend(Join(1, seat_commitment(bytes(16)))), {})
+    with pytest.raises(BadLink):
+        Table(record.extend(Join(2, record.events[0].commitment)), {})
+
+
+def test_hostile_names_travel_as_plain_text_and_long_ones_are_cut_or_refused():
+    html = "<img src=x onerror=f()>"
+    table = api.link_create("okiya", 2, [html, "x" * 10_000])
+    assert table["names"][0] == html  # shown by the page as text, never as HTML
+    assert len(table["names"][1]) == MAX_NAME
+    record = decode(table["link"])
+    long = Header(record.header.game, 2, 0, (html, "y" * 10_000), record.header.seat0, record.header.rand0)
+    with pytest.raises(BadLink) as caught:
+        decode(Record(long, ()).to_text())
+    assert caught.value.key in ("link.error.bad_name", "link.error.too_long")
+    control = Header(record.header.game, 2, 0, ("a\u0000b", "c"), record.header.seat0, record.header.rand0)
+    with pytest.raises(BadLink):
+        decode(Record(control, ()).to_text())
+
+
+def test_a_seat_moves_to_another_device_with_its_export_link():
+    link, devices = _okiya_in_play(2)
+    b = devices["b"]
+    keys = b.entry(link)["keys"]
+    (seat, key), = keys.items()
+    phone = api.link_open(f"{SITE}{link}&k={seat}.{key}", {}, None)
+    assert phone["imported"] == {"seat": int(seat), "key": key} and phone["mine"] == [int(seat)]
+    with pytest.raises(BadLink) as caught:
+        api.link_open(f"{link}&k={seat}.{'0' * 32}", {}, None)
+    assert caught.value.key == "link.error.bad_key"
+
+
+def test_moves_out_of_turn_or_illegal_are_refused_with_a_message():
+    link, devices = _okiya_in_play(2)
+    table = api.link_open(link, {}, None)
+    with pytest.raises(Exception) as caught:
+        api.link_play(link, table["view"]["legal"] and "r0c0" or "r0c0", {})
+    assert caught.value.key == "link.error.not_your_turn"
+    seat = table["next"]["seat"]
+    device = devices["a"] if seat == 0 else devices["b"]
+    with pytest.raises(Exception) as caught:
+        device.play(link, "r9c9")
+    assert isinstance(caught.value, ValueError) and str(caught.value)
+
+
+def test_relation_tells_newer_older_same_and_fork():
+    from pygames.link import relation
+
+    record = decode(_okiya_in_play(4)[0])
+    shorter = Record(record.header, record.events[:-1])
+    assert relation(record, record) == "same"
+    assert relation(record, shorter) == "newer"
+    assert relation(shorter, record) == "older"
+    other = Record(record.header, record.events[:-1] + (Move(0) if record.events[-1] != Move(0) else Move(1),))
+    assert relation(other, record) == "fork"
+
+
+def test_check_command_prints_the_game_and_whose_turn_or_the_reason(capsys):
+    from pygames.__main__ import main
+
+    link, _ = _okiya_in_play(3)
+    assert main(["check", SITE + link]) == 0
+    out = capsys.readouterr().out
+    assert "Okiya, 2 players: in play." in out and "Waiting for" in out
+    assert main(["check", link[:-6]]) == 1
+    assert "cut short" in capsys.readouterr().err or True
+    assert main(["check", "g=%%%"]) == 1
+    assert "not a pygames game link" in capsys.readouterr().err
