@@ -375,3 +375,72 @@ def test_check_command_prints_the_game_and_whose_turn_or_the_reason(capsys):
     assert "cut short" in capsys.readouterr().err or True
     assert main(["check", "g=%%%"]) == 1
     assert "not a pygames game link" in capsys.readouterr().err
+
+
+def test_a_device_that_plays_from_a_hand_dealt_by_another_key_is_named():
+    """A cheater who deals itself a better hand from another key than the one it committed:
+    its placements open to cards of the wrong hand, and the audit says whose."""
+    record, keys = _finished_oriflamme(9)
+    header = record.header
+    from pygames.link.commit import shared_seed
+
+    start = next(e for e in record.events if type(e) is Start)
+    seed = shared_seed(start.rand, [header.seat0] + [e.commitment for e in record.events if type(e) is Join])
+    other_key = next(bytes([i]) * 16 for i in range(1, 200)
+                     if deal(bytes([i]) * 16, seed)[0] != deal(keys[2], seed)[0])
+    count = {"n": 0}
+
+    def change(table, event):
+        if type(event) is Move and event.commitment is not None:
+            number = count["n"]
+            count["n"] += 1
+            if table.game.to_move() == 2:
+                # the card the honest play placed, now committed under the other key's nonce
+                for t in range(10):
+                    if card_commitment(t, number, card_nonce(keys[2], number)) == event.commitment:
+                        return Move(event.index, card_commitment(t, number, card_nonce(other_key, number)))
+        return event
+
+    audit = Table(_rebuild(record, keys, change), {}).audit()
+    assert audit["state"] == "failed" and audit["problems"][0]["seat"] == 2
+    assert audit["problems"][0]["key"] == "link.audit.placement"
+
+
+def test_an_okiya_match_by_link_moves_on_to_the_next_game_by_itself():
+    rng = Rng(4)
+    a, b = Device(), Device()
+    table = api.link_create("okiya", 2, ["A", "B"], format="best_of_three")
+    a.keep(table, table["key"])
+    joined = api.link_join(table["link"], 1, {})
+    table = b.keep(joined, joined["key"])
+    games = set()
+    while table["next"] is not None:
+        device = a if table["next"]["seat"] == 0 else b
+        table = device.open(table["link"])
+        if table["my_turn"]:
+            table = device.play(table["link"], table["legal"][rng.below(len(table["legal"]))])
+        if table["view"]:
+            games.add(table["view"]["match"]["game"])
+    assert table["format"] == "best_of_three" and table["view"]["match"]["over"]
+    assert len(games) >= 2 and table["audit"]["state"] == "verified"
+    assert len(SITE + table["link"]) <= 2000
+
+
+def test_the_replay_steps_through_the_game_and_shows_every_card_once_verified():
+    devices, table, _, _ = play_by_link("oriflamme", 3, 12)
+    entry = devices[1].entry(table["link"])
+    last = devices[1].open(table["link"])
+    steps = api.link_replay(last["link"], entry["keys"], 0)["steps"]
+    assert steps == last["moves"] > 20
+    start = api.link_replay(last["link"], entry["keys"], 0)
+    assert start["move"] is None and start["view"]["queue"] == []
+    middle = api.link_replay(last["link"], entry["keys"], steps // 2)
+    assert middle["move"] and middle["view"]["phase"] in ("place", "resolve")
+    end = api.link_replay(last["link"], entry["keys"], steps)
+    assert end["view"]["outcome"] == last["outcome"]
+    assert all(h is not None for h in end["view"]["hands"])  # every remaining card, once audited
+    # a spectator's replay during play hides what it must
+    record = decode(last["link"])
+    halfway = Record(record.header, record.events[: len(record.events) // 2]).to_text()
+    seen = api.link_replay(halfway, {}, 10**6)["view"]
+    assert all(h is None for h in seen["hands"])
