@@ -14,8 +14,9 @@ def test_a_link_becomes_an_svg_qr_code_and_a_longer_link_a_denser_one():
     long = qr("https://pygames.github.io/pygames/#g=" + "x" * 900)
     assert short["ok"] and long["ok"]
     svg = short["result"]["svg"]
-    assert svg.startswith("<svg") and "<path" in svg and "<script" not in svg
-    width = lambda s: float(s.split('width="')[1].split('"')[0])  # noqa: E731
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox=') and "<path" in svg
+    assert "<script" not in svg
+    width = lambda s: float(s.split('viewBox="0 0 ')[1].split(" ")[0])  # noqa: E731
     assert width(long["result"]["svg"]) > width(svg)
     assert qr("https://x/#g=abc")["result"] == qr("https://x/#g=abc")["result"]
 

@@ -7,6 +7,7 @@ so a bad link never changes anything saved.  ``_table`` documents what a call re
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from pygames import GAMES
@@ -117,8 +118,11 @@ def link_qr(text: str) -> dict[str, Any]:
 
     if not isinstance(text, str) or not 0 < len(text) <= 2953:
         raise BadLink("link.error.too_long")
-    qr = segno.make(text, error="l", micro=False)
-    return {"svg": qr.svg_inline(scale=4, border=2, dark="#2a2320", light="#fbf6ec")}
+    out = io.BytesIO()
+    segno.make(text, error="l", micro=False).save(
+        out, kind="svg", scale=4, border=2, dark="#2a2320", light="#fbf6ec",
+        xmldecl=False, svgns=True, omitsize=True)  # a standalone, scalable SVG (usable as a data URL)
+    return {"svg": out.getvalue().decode("utf-8")}
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -168,6 +172,7 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "my_turn": table.my_turn(),
         "next": table.next(),
         "outcome": outcome,
+        "match": view.get("match") if view else None,
         "audit": table.audit(),
         "notice": notice,
         "friendly": header.game == "turncoats",

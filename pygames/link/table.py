@@ -193,7 +193,8 @@ class Table:
             p = self.problem
             text = tr(p.key, name=self.names[p.seat], **p.params)
             return {"state": "failed", "text": text,
-                    "problems": [{"seat": p.seat, "name": self.names[p.seat], "key": p.key, "text": text}]}
+                    "problems": [{"seat": p.seat, "name": self.names[p.seat], "key": p.key,
+                                  "params": {"name": self.names[p.seat], **p.params}, "text": text}]}
         if self.phase != OVER:
             return {"state": "pending", "text": tr("link.audit.pending"), "problems": []}
         return {"state": "verified", "text": tr("link.audit.verified"), "problems": []}
