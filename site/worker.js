@@ -110,7 +110,10 @@ async function needExtras(info, fn) {
 }
 
 const ready = init().then(
-  (info) => post({ type: "ready", version: info.version }),
+  (info) => {
+    post({ type: "ready", version: info.version });
+    return info; // needExtras reads info.extras
+  },
   (err) => {
     post({ type: "fatal", error: { key: "ui.error.load", params: {}, text: String(err && err.message || err) } });
     throw err;
