@@ -8,9 +8,13 @@
 // them is rendered, read out or focusable); `#privacy-continue` ends it. Player
 // names and lines are set with textContent only.
 
+let shared = null; // one screen (one #privacy) for every game page of the document
+
 export class PrivacyScreen {
   /** @param {{t: (key:string, params?:object)=>string, parent?: HTMLElement}} opts */
   constructor({ t, parent = document.body }) {
+    if (shared) return shared; // pages built later reuse the screen (ids stay unique)
+    shared = this;
     this.t = t;
     this.el = document.createElement("section");
     this.el.className = "privacy";

@@ -2,6 +2,7 @@
 
 import { palette, drawTile, drawToken, roundRect } from "../render/art.js";
 import { stonePalette, drawStone, COLOURS } from "../render/turncoats.js";
+import { drawThumb as drawOriflammeThumb } from "../render/oriflamme.js";
 
 const dark = () => matchMedia("(prefers-color-scheme: dark)").matches;
 
@@ -41,30 +42,7 @@ function okiya(canvas) {
 
 function oriflamme(canvas) {
   const [ctx, w, h] = prepare(canvas);
-  const d = dark();
-  ctx.fillStyle = d ? "#2a2230" : "#e7dccf";
-  ctx.fillRect(0, 0, w, h);
-  const colours = ["#8c2f39", "#2f4b8c", "#3c7a46", "#8c6b2f", "#5d3f8c"];
-  const cw = Math.min(w / 7, h * 0.45), ch = cw * 1.45;
-  colours.forEach((c, i) => {
-    const x = w / 2 + (i - 2) * cw * 1.15 - cw / 2, y = h / 2 - ch / 2 + (i % 2 ? 6 : -6);
-    ctx.save();
-    ctx.shadowColor = "rgba(0,0,0,0.3)";
-    ctx.shadowBlur = 6;
-    roundRect(ctx, x, y, cw, ch, 6);
-    ctx.fillStyle = c;
-    ctx.fill();
-    ctx.restore();
-    ctx.beginPath();
-    ctx.moveTo(x + cw * 0.25, y + ch * 0.3);
-    ctx.lineTo(x + cw * 0.75, y + ch * 0.3);
-    ctx.lineTo(x + cw * 0.75, y + ch * 0.55);
-    ctx.quadraticCurveTo(x + cw * 0.5, y + ch * 0.78, x + cw * 0.25, y + ch * 0.55);
-    ctx.closePath();
-    ctx.strokeStyle = "rgba(255,240,210,0.8)";
-    ctx.lineWidth = 2;
-    ctx.stroke();
-  });
+  drawOriflammeThumb(ctx, w, h, dark());
 }
 
 function turncoats(canvas) {

@@ -84,7 +84,7 @@ def start_frame_counter(page) -> None:
 # ----------------------------------------------------------------------------- 1. start page
 
 
-def test_start_page_lists_three_games_okiya_and_turncoats_playable(page, site_url, catalog, requests_seen):
+def test_start_page_lists_three_games_all_playable(page, site_url, catalog, requests_seen):
     page.goto(site_url)
     cards = page.locator(".game-card")
     cards.first.wait_for()
@@ -95,7 +95,7 @@ def test_start_page_lists_three_games_okiya_and_turncoats_playable(page, site_ur
     coming = page.locator(".game-card[data-coming]")
     for i in range(coming.count()):
         assert catalog["ui.games.coming"] in coming.nth(i).text_content()
-    for playable in ("okiya", "turncoats"):
+    for playable in ("okiya", "oriflamme", "turncoats"):
         assert page.locator(f".game-card[data-game={playable}][data-coming]").count() == 0
         assert page.locator(f"button[data-play={playable}]").count() == 1
     play = page.locator("button[data-play=okiya]")

@@ -1,0 +1,1134 @@
+// Oriflamme on the page: seat setup, the decisions (place, reveal or keep, each
+// ability's target), hot-seat privacy, bots, forced moves, the log, the card rules
+// and the end screen.
+//
+// The JS holds no rules. Every move sent is one of the `legal` moves the bridge
+// listed for the seat to move; the page only reads the notation to group the moves
+// and to say them in words. Python runs in the worker, so bots never freeze the page.
+//
+// URL form (documented in README):
+//   #play/oriflamme?seed=42&players=3&bots=1,2&level=heuristic&names=Ann,,Cy
+//   seed     the game's seed (random when missing)
+//   players  3–5 (default 3)
+//   bots     comma list of bot seats, 0-based (default none: all human, hot-seat)
+//   level    one bot level for every bot, or a comma list, one per seat listed in
+//            `bots` (levels: random, heuristic; default heuristic)
+//   names    comma list of player names by seat, each URL-encoded; empty = "Player N"
+
+import { t, has } from "../i18n.js";
+import { OriflammeBoard, FAMILIES, INTRIGUES, CARDS, cardImage, crestImage } from "../render/oriflamme.js";
+import { PrivacyScreen } from "../ui/privacy.js";
+import { openSeats, cleanName } from "../ui/seats.js";
+import { readJSON, writeJSON, randomSeed } from "../ui/storage.js";
+import { el } from "../ui/dom.js";
+
+export const GAME = "oriflamme";
+const LEVELS = ["random", "heuristic"];
+const DEFAULT_LEVEL = "heuristic";
+const SAVE_KEY = "pygames.oriflamme.save";
+const PREFS_KEY = "pygames.oriflamme.prefs";
+const BOT_PAUSE_MS = 700;
+const AUTO_PAUSE_MS = 650;
+const RECAP_LINES = 8;
+const MIN_PLAYERS = 3;
+const MAX_PLAYERS = 5;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+// ------------------------------------------------------------------ routes
+
+/** The route of a `#play/oriflamme?...` hash, or null when it is not one. */
+export function parseHash(hash) {
+  const text = String(hash || "").replace(/^#\/?/, "");
+  const [path, query = ""] = text.split("?");
+  if (path.replace(/\/+$/, "") !== `play/${GAME}`) return null;
+  const q = new URLSearchParams(query);
+  const seedText = q.get("seed");
+  const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
+  const playersText = q.get("players");
+  const players = /^[3-5]$/.test(playersText || "") ? Number(playersText) : MIN_PLAYERS;
+  const bots = [...new Set((q.get("bots") || "").split(",").filter((s) => /^\d$/.test(s)).map(Number))]
+    .filter((s) => s < players)
+    .sort();
+  const levelList = (q.get("level") || "").split(",");
+  const levels = {};
+  bots.forEach((seat, i) => {
+    const wanted = levelList.length > 1 ? levelList[i] : levelList[0];
+    levels[seat] = LEVELS.includes(wanted) ? wanted : DEFAULT_LEVEL;
+  });
+  // names: split the raw value on commas first, then decode each (a name may hold %2C)
+  const raw = query.split("&").find((p) => p.startsWith("names="));
+  const names = Array.from({ length: players }, () => "");
+  if (raw) {
+    raw
+      .slice(6)
+      .split(",")
+      .slice(0, players)
+      .forEach((part, i) => {
+        let name = "";
+        try {
+          name = decodeURIComponent(part.replace(/\+/g, " "));
+        } catch (_) {
+          name = "";
+        }
+        names[i] = cleanName(name);
+      });
+  }
+  return { game: GAME, seed, players, bots, levels, names };
+}
+
+export function routeHash(r) {
+  const parts = [`seed=${r.seed}`, `players=${r.players}`, `bots=${r.bots.join(",")}`];
+  const levels = r.bots.map((s) => r.levels[s] || DEFAULT_LEVEL);
+  parts.push(`level=${levels.length && levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",") || DEFAULT_LEVEL}`);
+  if (r.names.some(Boolean)) parts.push(`names=${r.names.map((n) => encodeURIComponent(n || "")).join(",")}`);
+  return `#play/${GAME}?${parts.join("&")}`;
+}
+
+// ------------------------------------------------------------------ notation (read only, never judged)
+
+/** Notation words of each card (moves.py NAMES) and back. */
+const WORD = {
+  ambush: "Ambush", archer: "Archer", assassination: "Assassination", conspiracy: "Conspiracy", heir: "Heir",
+  lord: "Lord", royal_decree: "Decree", shapeshifter: "Shapeshifter", soldier: "Soldier", spy: "Spy",
+};
+const CARD_OF = Object.fromEntries(Object.entries(WORD).map(([id, w]) => [w.toLowerCase(), id]));
+
+/** The parts of a legal move's notation, to group and describe it. */
+export function parseMove(text) {
+  const w = text.trim().split(/\s+/);
+  const m = { text, kind: w[0], card: null, where: null, slot: null, seat: null, gap: null };
+  switch (m.kind) {
+    case "place":
+      if (w[w.length - 2] === "on") {
+        m.where = "on";
+        m.slot = Number(w[w.length - 1]) - 1;
+        m.card = CARD_OF[w.slice(1, -2).join("").toLowerCase()] || null;
+      } else {
+        m.where = w[w.length - 1];
+        m.card = CARD_OF[w.slice(1, -1).join("").toLowerCase()] || null;
+      }
+      break;
+    case "reveal":
+    case "copy":
+    case "show":
+      m.card = w.length > 1 ? CARD_OF[w.slice(1).join("").toLowerCase()] || null : null;
+      break;
+    case "target":
+    case "on":
+      m.slot = Number(w[1]) - 1;
+      break;
+    case "steal":
+      m.seat = Number(String(w[1]).replace(/^p/, "")) - 1;
+      break;
+    case "gap":
+      m.gap = Number(w[1]);
+      break;
+    default:
+      break;
+  }
+  return m;
+}
+
+const cardName = (id) => (id ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
+
+// ------------------------------------------------------------------ the controller
+
+export class Oriflamme {
+  /**
+   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement}} opts
+   *   root: the game view (#view-game); the shared #status/#hint live in it.
+   */
+  constructor({ py, toast, root }) {
+    this.py = py;
+    this.toast = toast;
+    this.root = root;
+    this.route = null;
+    this.hash = null;
+    this.result = null;
+    this.viewer = null; // the seat whose view is shown (null: nobody's secrets)
+    this.holder = null; // the human who has the device (hot-seat)
+    this.forced = null; // {move, seat}: a lone legal move the page plays by itself
+    this.sel = { card: null };
+    this.gen = 0;
+    this.busy = false;
+    this.thinking = false;
+    this.built = false;
+    this.board = null;
+    this.privacy = null;
+    this.active = false;
+    this.waitingFor = null;
+    this._exposeHooks();
+  }
+
+  // ---------------------------------------------------------------- public
+
+  /** Show the game of `hash` (a #play/oriflamme route); resumes a saved game of the same hash. */
+  async start(hash) {
+    const route = parseHash(hash);
+    if (!route) return;
+    if (route.seed === null) {
+      route.seed = randomSeed();
+      history.replaceState(null, "", routeHash(route));
+    }
+    const canonical = routeHash(route);
+    if (this.active && this.hash === canonical && this.result) return;
+    this._build();
+    if (this.privacy) this.privacy.cancel();
+    const gen = ++this.gen;
+    this.route = route;
+    this.hash = canonical;
+    this.result = null;
+    this.viewer = null;
+    this.holder = null;
+    this.forced = null;
+    this.sel = { card: null };
+    this.busy = true;
+    this.thinking = false;
+    this._show();
+    this.closeInfo();
+    this.render({ animate: false });
+    try {
+      await this.py.ready;
+      if (gen !== this.gen) return;
+      let res = null;
+      const saved = readJSON(SAVE_KEY);
+      if (saved && saved.hash === canonical && saved.record) {
+        try {
+          res = await this.py.call("state", { record: saved.record, seat: null });
+        } catch (_) {
+          res = null; // a save from an older engine: start afresh
+        }
+      }
+      if (!res) res = await this.py.call("new_match", { game: GAME, seed: route.seed, players: route.players });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      await this.present(res, null, { animate: false });
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this._error(err);
+    }
+  }
+
+  /** Leave the game view (another route is shown). */
+  stop() {
+    this.gen++;
+    this.active = false;
+    this.busy = false;
+    this.thinking = false;
+    this.forced = null;
+    if (this.privacy) this.privacy.cancel();
+    if (this.built) {
+      for (const node of this.nodes) node.hidden = true;
+      this.closeInfo();
+      if (this.root.dataset.mode === GAME) delete this.root.dataset.mode;
+    }
+    document.removeEventListener("keydown", this._onKey);
+  }
+
+  /** The seat setup sheet; starting sets the location hash. */
+  async openSetup() {
+    const prefs = readJSON(PREFS_KEY) || {};
+    const r = this.route;
+    const value = r
+      ? {
+          players: r.players,
+          seats: Array.from({ length: r.players }, (_, s) => ({
+            name: r.names[s] || "",
+            bot: r.bots.includes(s),
+            level: r.levels[s] || DEFAULT_LEVEL,
+          })),
+        }
+      : prefs.players
+        ? prefs
+        : { players: 3, seats: [{ bot: false }, { bot: true }, { bot: true }, { bot: true }, { bot: true }] };
+    const choice = await openSeats({
+      t,
+      title: t("ui.oriflamme.setup.title"),
+      min: MIN_PLAYERS,
+      max: MAX_PLAYERS,
+      levels: LEVELS.map((id) => ({ id, label: t(`ui.oriflamme.level.${id}`) })),
+      value,
+      defaultName: (s) => t("seat.default", { n: s + 1 }),
+    });
+    if (!choice) return;
+    const plain = (s, i) => (s.name === t("seat.default", { n: i + 1 }) ? "" : s.name);
+    writeJSON(PREFS_KEY, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })) });
+    const bots = choice.seats.map((s, i) => (s.bot ? i : -1)).filter((i) => i >= 0);
+    const levels = {};
+    for (const s of bots) levels[s] = choice.seats[s].level;
+    const names = choice.seats.map(plain);
+    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names });
+  }
+
+  /** The hash of an unfinished saved game, for a "Resume" link (or null). */
+  static savedHash() {
+    const saved = readJSON(SAVE_KEY);
+    return saved && saved.hash && saved.record && !saved.over ? saved.hash : null;
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  name(seat) {
+    const r = this.route;
+    return (r && r.names[seat]) || t("seat.default", { n: seat + 1 });
+  }
+
+  isBot(seat) {
+    return !!this.route && this.route.bots.includes(seat);
+  }
+
+  humans() {
+    return this.route ? [...Array(this.route.players).keys()].filter((s) => !this.isBot(s)) : [];
+  }
+
+  tag(seat) {
+    if (this.isBot(seat)) return t("ui.oriflamme.seat.bot", { level: t(`ui.oriflamme.level.${this.route.levels[seat] || DEFAULT_LEVEL}`) });
+    return this.humans().length === 1 ? t("ui.tag.you") : t("ui.oriflamme.seat.human");
+  }
+
+  myTurn(r = this.result) {
+    return !!r && r.to_move !== null && r.to_move !== undefined && r.to_move === this.viewer &&
+      !this.isBot(r.to_move) && !this.thinking && !this.forced && !(this.privacy && this.privacy.shown) &&
+      r.legal.length > 0;
+  }
+
+  // ---------------------------------------------------------------- the flow
+
+  /**
+   * Show a new position. `used` is the seat the result was computed for. A human with
+   * a real choice gets the screen (after the privacy screen when the device changes
+   * hands); a lone legal move is played by itself after a short pause; bots play on
+   * the screen of whoever holds the device.
+   */
+  async present(res, used, { animate = true } = {}) {
+    const gen = this.gen;
+    const humans = this.humans();
+    const over = res.to_move === null || res.to_move === undefined;
+    const call = async (seat) => {
+      if (seat === used) return res;
+      const got = await this.py.call("state", { record: res.record, seat });
+      if (gen !== this.gen) throw new Error("stale");
+      return got;
+    };
+    // saved at once: reloading while the device changes hands must not take the move back
+    writeJSON(SAVE_KEY, { hash: this.hash, record: res.record, over });
+    try {
+      if (humans.length === 1) this.holder = humans[0];
+      let shown, want, forced = null;
+      if (over) {
+        want = humans.length === 1 ? humans[0] : null;
+        shown = await call(want);
+      } else {
+        const mover = res.to_move;
+        let mine = null;
+        if (!this.isBot(mover)) {
+          mine = await call(mover);
+          if (mine.legal.length === 1) forced = { move: mine.legal[0], seat: mover };
+        }
+        if (mine && !forced) {
+          want = mover;
+          if (humans.length >= 2 && this.holder !== mover) {
+            // a different human decides next: hide everything until they take the device
+            this.viewer = null;
+            this.forced = null;
+            this.sel = { card: null };
+            this.closeInfo();
+            this.waitingFor = mover;
+            const spectator = await call(null);
+            this.renderStatus();
+            const ok = await this.privacy.show({ name: this.name(mover), lines: this.recap(spectator, mover), hide: [this.root] });
+            this.waitingFor = null;
+            if (!ok || gen !== this.gen) return;
+            this.holder = mover;
+            animate = false;
+          }
+          shown = mine;
+        } else {
+          want = this.holder;
+          shown = want === mover && mine ? mine : await call(want);
+        }
+      }
+      if (gen !== this.gen) return;
+      if (want !== this.viewer) animate = false;
+      this.viewer = want;
+      this.result = shown;
+      this.forced = forced;
+      this.sel = { card: null };
+      this.render({ animate });
+      if (forced) this.autoPlay();
+      else this.maybeBot();
+    } catch (err) {
+      if (gen !== this.gen || (err && err.message === "stale")) return;
+      this.render();
+      this.toast(this.errorText(err));
+    }
+  }
+
+  /** Public events since `seat` last acted (from a spectator's view: no secrets). */
+  recap(res, seat) {
+    const log = res.view.log || [];
+    let from = log.length;
+    while (from > 0 && !(log[from - 1].params && log[from - 1].params.seat === seat)) from--;
+    if (from === 0) from = Math.max(0, log.length - RECAP_LINES);
+    return log.slice(from).slice(-RECAP_LINES).map((e) => this.say(e));
+  }
+
+  async play(move) {
+    const r = this.result;
+    if (!move || !r || this.busy || !this.myTurn(r) || !r.legal.includes(move)) return;
+    this._freshDeltas = true; // the influence badges count from a player's own choice on
+    await this._send(r, move);
+  }
+
+  async _send(r, move) {
+    const gen = this.gen;
+    this.busy = true;
+    this.closeInfo();
+    this.renderDecision();
+    try {
+      const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      await this.present(next, this.viewer);
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this.render();
+      this.toast(this.errorText(err));
+    }
+  }
+
+  /** How long bots and lone moves wait, so people can follow (window.__pygamesBotPauseMs for tests). */
+  pause(base) {
+    return Number.isFinite(window.__pygamesBotPauseMs) ? window.__pygamesBotPauseMs : base;
+  }
+
+  /** Play a lone legal move after a short, visible pause. */
+  async autoPlay(now = false) {
+    const r = this.result, f = this.forced;
+    if (!r || !f || this.busy) return;
+    const gen = this.gen;
+    if (!now) {
+      const wait = this.pause(AUTO_PAUSE_MS);
+      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+    }
+    if (gen !== this.gen || this.result !== r || this.forced !== f || this.busy) return;
+    await this._send(r, f.move);
+  }
+
+  async maybeBot() {
+    const r = this.result;
+    if (!r || r.to_move === null || r.to_move === undefined || !this.isBot(r.to_move) || this.thinking) return;
+    const gen = this.gen;
+    this.thinking = true;
+    this.render({ animate: false });
+    const started = performance.now();
+    try {
+      const level = this.route.levels[r.to_move] || DEFAULT_LEVEL;
+      const { move } = await this.py.call("bot_move", { record: r.record, level });
+      const wait = this.pause(BOT_PAUSE_MS) - (performance.now() - started);
+      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+      if (gen !== this.gen || this.result !== r) return;
+      const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
+      if (gen !== this.gen || this.result !== r) return;
+      this.thinking = false;
+      await this.present(next, this.viewer);
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.thinking = false;
+      this.render();
+      this.toast(this.errorText(err));
+    }
+  }
+
+  rematch() {
+    location.hash = routeHash({ ...this.route, seed: randomSeed() });
+  }
+
+  // ---------------------------------------------------------------- choosing
+
+  moves() {
+    return this.myTurn() && !this.busy ? this.result.legal.map(parseMove) : [];
+  }
+
+  pendingKind(r = this.result) {
+    return r && r.view.pending ? r.view.pending.kind : null;
+  }
+
+  onHand(card) {
+    if (!this.myTurn() || this.busy) return;
+    const ok = this.moves().some((m) => m.kind === "place" && m.card === card);
+    if (!ok) return;
+    this.sel = { card: this.sel.card === card ? null : card };
+    this.render({ animate: false });
+  }
+
+  /** What the canvas may offer to click now, from the legal moves. */
+  selection() {
+    const out = {
+      hand: new Set(), selected: null, drops: new Map(), dropsHint: false, slots: new Map(), slotKind: "pick",
+      seats: new Map(), gaps: new Map(), picked: null,
+    };
+    const r = this.result;
+    if (r && r.view.pending && r.view.pending.kind === "decree_destination") out.picked = r.view.pending.picked;
+    // a lone move about to be played by itself is shown like a choice
+    const moves = this.forced && r ? [parseMove(this.forced.move)] : this.moves();
+    if (!moves.length) return out;
+    const kind = this.pendingKind();
+    const view = r.view;
+    if (kind === "place") {
+      for (const m of moves) out.hand.add(m.card);
+      out.selected = this.sel.card;
+      out.dropsHint = true;
+      if (this.sel.card) {
+        for (const m of moves.filter((x) => x.card === this.sel.card)) {
+          if (m.where === "on") out.slots.set(m.slot, m.text);
+          else out.drops.set(view.queue.length ? m.where : "left", m.text);
+        }
+      }
+      return out;
+    }
+    for (const m of moves) {
+      if (m.kind === "target" || m.kind === "on") out.slots.set(m.slot, m.text);
+      else if (m.kind === "gap") out.gaps.set(m.gap, m.text);
+      else if (m.kind === "steal") {
+        out.seats.set(m.seat, m.text);
+        // the neighbour cards stand for their owners too
+        const c = view.cursor;
+        for (const j of [c - 1, c + 1]) if (view.queue[j] && view.queue[j].owner === m.seat) out.slots.set(j, m.text);
+      } else if (m.kind === "copy") {
+        const c = view.cursor;
+        for (const j of [c - 1, c + 1]) {
+          const slot = view.queue[j];
+          const top = slot && slot.cards[slot.cards.length - 1];
+          if (top && top.up && top.card === m.card) out.slots.set(j, m.text);
+        }
+      }
+    }
+    if (kind === "target") out.slotKind = "attack";
+    return out;
+  }
+
+  // ---------------------------------------------------------------- words
+
+  say(message) {
+    if (!message) return "";
+    const p = { ...(message.params || {}) };
+    if (Number.isInteger(p.seat)) p.name = this.name(p.seat);
+    if (Number.isInteger(p.owner)) p.owner_name = this.name(p.owner);
+    if (Number.isInteger(p.attacker)) p.attacker_name = this.name(p.attacker);
+    if (p.card_id) p.card = cardName(p.card_id);
+    if (p.target_id) p.target = cardName(p.target_id);
+    const sep = t("ui.oriflamme.list_sep");
+    if (Array.isArray(p.other_seats)) p.others = p.other_seats.map((s) => this.name(s)).join(sep);
+    if (Array.isArray(p.seats)) p.names = p.seats.map((s) => this.name(s)).join(sep);
+    return t(message.key, p);
+  }
+
+  /** "Ann's Lord" / "Ann's face-down card" for the top card of slot j in the shown view. */
+  slotText(j) {
+    const slot = this.result && this.result.view.queue[j];
+    if (!slot) return t("ui.oriflamme.slot_n", { slot: j + 1 });
+    const top = slot.cards[slot.cards.length - 1];
+    return t("ui.oriflamme.slot", { slot: j + 1, name: this.name(slot.owner), card: top.up ? cardName(top.card) : t("oriflamme.card.unknown") });
+  }
+
+  moveLabel(m) {
+    const view = this.result ? this.result.view : null;
+    const card = cardName(m.card);
+    switch (m.kind) {
+      case "place":
+        if (view && !view.queue.length) return t("ui.oriflamme.move.place_start", { card });
+        if (m.where === "on") return t("ui.oriflamme.move.place_on", { card, slot: m.slot + 1 });
+        return t(`ui.oriflamme.move.place_${m.where}`, { card });
+      case "reveal": {
+        const slot = view && view.queue[view.cursor];
+        const top = slot && slot.cards[slot.cards.length - 1];
+        const id = m.card || (top && top.card);
+        const tokens = top ? top.tokens : 0;
+        if (id === "ambush") return t("ui.oriflamme.move.reveal_ambush", { card: cardName(id), tokens });
+        if (id === "conspiracy") return t("ui.oriflamme.move.reveal_conspiracy", { card: cardName(id), tokens, gain: 2 * tokens });
+        return t(tokens ? "ui.oriflamme.move.reveal" : "ui.oriflamme.move.reveal_plain", { card: cardName(id), tokens });
+      }
+      case "keep": {
+        const slot = view && view.queue[view.cursor];
+        const top = slot && slot.cards[slot.cards.length - 1];
+        return t("ui.oriflamme.move.keep", { tokens: top ? top.tokens + 1 : 1 });
+      }
+      case "target":
+        return this.pendingKind() === "decree"
+          ? t("ui.oriflamme.move.pick", { what: this.slotText(m.slot) })
+          : t("ui.oriflamme.move.target", { what: this.slotText(m.slot) });
+      case "on":
+        return t("ui.oriflamme.move.on", { slot: m.slot + 1 });
+      case "steal":
+        return t("ui.oriflamme.move.steal", { name: this.name(m.seat), pool: view ? view.pools[m.seat] : 0 });
+      case "copy":
+        return t("ui.oriflamme.move.copy", { card });
+      case "gap": {
+        const n = view ? view.queue.length : 0;
+        if (m.gap === 0) return t("ui.oriflamme.move.gap_left");
+        if (m.gap >= n) return t("ui.oriflamme.move.gap_right");
+        return t("ui.oriflamme.move.gap", { a: m.gap, b: m.gap + 1 });
+      }
+      case "show":
+        return t("ui.oriflamme.move.show", { card });
+      default:
+        return m.text;
+    }
+  }
+
+  errorText(err) {
+    if (err && err.key && has(err.key)) return t(err.key, { detail: err.text || "", ...(err.params || {}) });
+    return t("ui.error.internal", { detail: (err && (err.text || err.message)) || String(err) });
+  }
+
+  _error(err) {
+    const status = $("#status");
+    status.textContent = this.errorText(err);
+    status.dataset.state = "error";
+  }
+
+  // ---------------------------------------------------------------- card rules
+
+  /** The rules panel for a card (from the hand, the queue or a button). */
+  openInfo(info) {
+    if (!info || !this.built) return;
+    const view = this.result ? this.result.view : null;
+    const card = info.card || null;
+    const family = Number.isInteger(info.family) ? info.family : null;
+    this.infoImg.src = cardImage(card, family ?? 3, 64);
+    this.infoImg.alt = "";
+    this.infoTitle.textContent = card ? cardName(card) : t("ui.oriflamme.info.facedown");
+    this.infoKind.textContent = card
+      ? t(INTRIGUES.has(card) ? "oriflamme.category.intrigue" : "oriflamme.category.character")
+      : "";
+    this.infoKind.hidden = !card;
+    this.infoText.textContent = card ? t(`oriflamme.card.${card}.text`) : t("oriflamme.rules.reveal");
+    const extra = [];
+    if (info.where === "queue" && view && family !== null) {
+      const up = !!info.up;
+      extra.push(t(up ? "ui.oriflamme.info.owner_up" : "ui.oriflamme.info.owner_down", {
+        name: this.name(family), slot: info.slot + 1, tokens: info.tokens || 0,
+      }));
+      const under = (info.stack || []).slice(0, -1);
+      if (under.length) {
+        const known = under.filter((c) => c.card).map((c) => cardName(c.card));
+        extra.push(known.length === under.length
+          ? t("ui.oriflamme.info.under_known", { count: under.length, cards: [...known].reverse().join(t("ui.oriflamme.list_sep")) })
+          : t("ui.oriflamme.info.under", { count: under.length }));
+      }
+    } else if (info.where === "hand") {
+      extra.push(t("ui.oriflamme.info.in_hand", { name: family === null ? "" : this.name(family) }));
+    }
+    this.infoExtra.textContent = extra.join(" ");
+    this.infoExtra.hidden = !extra.length;
+    this.infoEl.hidden = false;
+    this.infoEl.dataset.card = card || "";
+    this.infoClose.focus({ preventScroll: true });
+  }
+
+  closeInfo() {
+    if (this.infoEl) this.infoEl.hidden = true;
+  }
+
+  // ---------------------------------------------------------------- DOM
+
+  _build() {
+    if (this.built) return;
+    this.built = true;
+    const root = this.root;
+    // the board and the overlay for reveal/keep near the visited card
+    this.canvas = el("canvas", { id: "of-board", role: "img", "aria-label": t("ui.oriflamme.board.label") });
+    this.floatEl = el("div", { class: "ofl-float", id: "of-float", hidden: true });
+    this.wrap = el("div", { class: "ofl-canvas-wrap" }, this.canvas, this.floatEl);
+    const boardArea = el("div", { class: "board-area ofl-area" }, this.wrap);
+    // the decision panel
+    this.prompt = el("p", { class: "ofl-prompt", id: "of-prompt", "aria-live": "polite" });
+    this.choices = el("div", { class: "ofl-choices", id: "of-choices", role: "group", "aria-label": t("ui.oriflamme.choices.label") });
+    this.handText = el("p", { class: "ofl-hand-text", id: "of-hand-text" });
+    this.decide = el("section", { class: "ofl-decide", id: "of-decide" }, this.prompt, this.choices, this.handText);
+    // the end screen
+    this.endEl = el("section", { class: "ofl-end", id: "of-end", hidden: true, "aria-labelledby": "of-end-title" });
+    // the log
+    this.logList = el("ul", { class: "ofl-log-list", id: "of-log" });
+    const log = el("details", { class: "ofl-log", open: true }, el("summary", { text: t("ui.oriflamme.log.title") }), this.logList);
+    // out of play
+    this.outList = el("ul", { class: "ofl-out-list", id: "of-out" });
+    const out = el("details", { class: "ofl-out" }, el("summary", { text: t("ui.oriflamme.out.title") }), this.outList);
+    // how to play and every card's rules
+    const rules = el("details", { class: "rules ofl-rules" }, el("summary", { text: t("ui.nav.rules") }));
+    const ol = el("ol");
+    for (let i = 1; has(`ui.oriflamme.rules.${i}`); i++) ol.append(el("li", { text: t(`ui.oriflamme.rules.${i}`) }));
+    rules.append(ol, el("h3", { text: t("ui.oriflamme.rules.cards") }));
+    const cards = el("ul", { class: "ofl-card-ref", id: "of-card-ref" });
+    for (const card of CARDS) {
+      cards.append(el("li", { data: { card } },
+        el("img", { alt: "", class: "ofl-ref-img", data: { card } }),
+        el("div", {}, el("strong", { text: cardName(card) }), el("span", { text: " " + t(`oriflamme.card.${card}.text`) }))));
+    }
+    rules.append(cards);
+    rules.addEventListener("toggle", () => {
+      if (rules.open) for (const img of rules.querySelectorAll("img.of-ref-img")) img.src = cardImage(img.dataset.card, 3, 30);
+    });
+    const controls = el("div", { class: "controls ofl-controls" },
+      el("button", { type: "button", class: "btn", id: "of-new", text: t("ui.nav.new"), onclick: () => this.openSetup() }));
+    const below = el("div", { class: "below ofl-below" }, this.decide, this.endEl, log, out, rules, controls);
+    // the card rules panel
+    this.infoImg = el("img", { class: "ofl-info-img", alt: "" });
+    this.infoTitle = el("h3", { id: "of-info-title" });
+    this.infoKind = el("p", { class: "ofl-info-kind" });
+    this.infoText = el("p", { class: "ofl-info-text", id: "of-info-text" });
+    this.infoExtra = el("p", { class: "ofl-info-extra", id: "of-info-extra" });
+    this.infoClose = el("button", { type: "button", class: "btn", id: "of-info-close", text: t("ui.oriflamme.info.close"), onclick: () => this.closeInfo() });
+    this.infoEl = el("section", { class: "ofl-info", id: "of-info", role: "dialog", "aria-labelledby": "of-info-title", hidden: true },
+      el("div", { class: "ofl-info-body" }, this.infoImg,
+        el("div", { class: "ofl-info-words" }, this.infoTitle, this.infoKind, this.infoText, this.infoExtra)),
+      el("div", { class: "ofl-info-actions" }, this.infoClose));
+    root.append(boardArea, below, this.infoEl);
+    this.nodes = [boardArea, below];
+    this.board = new OriflammeBoard(this.canvas, {
+      onMove: (move) => this.play(move),
+      onHand: (card) => this.onHand(card),
+      onInfo: (info) => this.openInfo(info),
+      onLayout: () => this.placeFloat(),
+    });
+    this.canvas.addEventListener("pointerdown", () => (this._keyboard = false));
+    this.privacy = new PrivacyScreen({ t, parent: root.parentElement || document.body });
+    this._onKey = (e) => {
+      if (e.key === "Tab") this._keyboard = true;
+      if (e.key !== "Escape" || !this.active || document.querySelector("dialog[open]")) return;
+      if (!this.infoEl.hidden) this.closeInfo();
+      else if (this.sel.card) {
+        this.sel = { card: null };
+        this.render({ animate: false });
+      }
+    };
+  }
+
+  _show() {
+    this.active = true;
+    document.addEventListener("keydown", this._onKey);
+    this.root.dataset.mode = GAME;
+    for (const node of this.nodes) node.hidden = false;
+    $("#view-start").hidden = true;
+    this.root.hidden = false;
+    $("#btn-new").hidden = false;
+    $("#title").textContent = t(`game.${GAME}`);
+    document.title = `${t(`game.${GAME}`)} · ${t("ui.app.name")}`;
+    this.board.resize();
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  render({ animate = true } = {}) {
+    if (!this.built || !this.active) return;
+    const r = this.result;
+    const over = !!(r && r.view.outcome);
+    this.renderStatus();
+    document.documentElement.dataset.game = r
+      ? `${GAME}:${r.record.games[0].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
+      : "";
+    this.renderBoard(animate);
+    this.renderDecision();
+    this.renderEnd();
+    this.renderLog();
+    this.renderOut();
+  }
+
+  renderStatus() {
+    const status = $("#status");
+    const hint = $("#hint");
+    const r = this.result;
+    const view = r && r.view;
+    if (this.privacy && this.privacy.shown && this.waitingFor !== null) {
+      status.textContent = t("ui.oriflamme.status.waiting_for", { player: this.name(this.waitingFor) });
+      status.dataset.state = "waiting";
+    } else if (!r) {
+      status.textContent = t("ui.status.waiting");
+      status.dataset.state = "waiting";
+    } else if (view.outcome) {
+      status.textContent = this.say(view.outcome.message);
+      status.dataset.state = "over";
+    } else if (this.forced) {
+      status.textContent = t("ui.oriflamme.status.auto", { player: this.name(this.forced.seat), move: this.moveLabel(parseMove(this.forced.move)) });
+      status.dataset.state = "auto";
+    } else if (this.isBot(r.to_move)) {
+      status.textContent = t("ui.status.thinking", { player: this.name(r.to_move) });
+      status.dataset.state = "thinking";
+    } else if (this.myTurn(r)) {
+      const kind = this.pendingKind(r) || "place";
+      const key = has(`ui.oriflamme.status.${kind}`) ? `ui.oriflamme.status.${kind}` : "ui.oriflamme.status.turn";
+      status.textContent = t(key, { player: this.name(r.to_move) });
+      status.dataset.state = "turn";
+    } else {
+      status.textContent = t("ui.oriflamme.status.waiting_for", { player: this.name(r.to_move) });
+      status.dataset.state = "waiting";
+    }
+    const last = view && view.log && view.log.length ? view.log[view.log.length - 1] : null;
+    hint.textContent = last && !view.outcome ? this.say(last) : "";
+    if (r && !this.py.isReady) hint.textContent = t("ui.status.waiting");
+    hint.hidden = !hint.textContent;
+    $("#matchbar").hidden = true;
+  }
+
+  renderBoard(animate) {
+    const r = this.result;
+    if (!r) {
+      this.board.setView(null, { animate: false });
+      this.placeFloat();
+      return;
+    }
+    const view = r.view;
+    const n = view.players;
+    const names = Array.from({ length: n }, (_, s) => this.name(s));
+    const tags = Array.from({ length: n }, (_, s) => this.tag(s));
+    const cards = Object.fromEntries(CARDS.map((c) => [c, cardName(c)]));
+    const phase = t(`oriflamme.phase.${view.phase}`);
+    const freshDeltas = animate && this._freshDeltas;
+    if (view !== this.board.view) this._freshDeltas = false;
+    this.board.setView(view, {
+      animate,
+      freshDeltas,
+      names,
+      tags,
+      select: this.selection(),
+      labels: {
+        cards,
+        round: view.outcome ? phase : t("ui.oriflamme.board.round", { round: view.round, rounds: view.rounds, phase }),
+        order: t("ui.oriflamme.board.order"),
+        leftEnd: t("ui.oriflamme.board.left_end"),
+        rightEnd: t("ui.oriflamme.board.right_end"),
+        start: t("ui.oriflamme.board.start"),
+        hand: this.viewer === null ? "" : t("ui.oriflamme.hand.title", { name: this.name(this.viewer) }),
+        handHidden: t("ui.oriflamme.hand.hidden"),
+      },
+    });
+    this.canvas.setAttribute("aria-label", this.boardLabel(view));
+    this.placeFloat();
+  }
+
+  boardLabel(view) {
+    const parts = [t("ui.oriflamme.board.label")];
+    for (let s = 0; s < view.players; s++) {
+      parts.push(t("ui.oriflamme.board.seat", { name: this.name(s), pool: view.pools[s], hand: view.hand_counts[s] }));
+    }
+    view.queue.forEach((slot, j) => parts.push(this.slotText(j) + (slot.cards.length > 1 ? ` (${slot.cards.length})` : "")));
+    return parts.join(" ");
+  }
+
+  /** The reveal/keep buttons beside the visited card. */
+  placeFloat() {
+    const box = this.floatEl;
+    if (!box) return;
+    const r = this.result;
+    const show = !!r && this.myTurn(r) && !this.busy && this.pendingKind(r) === "reveal";
+    if (!show) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const slot = this.board.slotBox(r.view.cursor);
+    if (!slot) {
+      box.hidden = true;
+      return;
+    }
+    if (this._floatFor !== r || !box.childElementCount) {
+      this._floatFor = r;
+      box.replaceChildren();
+      for (const m of r.legal.map(parseMove)) {
+        const b = el("button", {
+          type: "button",
+          class: `btn ofl-float-btn ${m.kind === "reveal" ? "primary" : ""}`,
+          data: { float: m.kind },
+          text: t(m.kind === "reveal" ? "ui.oriflamme.float.reveal" : "ui.oriflamme.float.keep"),
+          title: this.moveLabel(m),
+          "aria-label": this.moveLabel(m),
+        });
+        b.addEventListener("click", () => this.play(m.text));
+        box.append(b);
+      }
+    }
+    box.hidden = false;
+    const W = this.wrap.clientWidth, H = this.wrap.clientHeight;
+    const bw = box.offsetWidth || 180, bh = box.offsetHeight || 48;
+    let x = slot.x + slot.w / 2 - bw / 2;
+    x = Math.max(4, Math.min(W - bw - 4, x));
+    let y = slot.y + slot.h + 24;
+    if (y + bh > H - 4) y = Math.max(4, slot.y - bh - 14);
+    box.style.left = `${Math.round(x)}px`;
+    box.style.top = `${Math.round(y)}px`;
+  }
+
+  moveButton(m, { text = null, primary = false, focus = null, cls = "" } = {}) {
+    const label = this.moveLabel(m);
+    const btn = el("button", {
+      type: "button",
+      class: `move ofl-move${primary ? " primary" : ""} ${cls}`.trim(),
+      data: { move: m.text },
+      "aria-label": label,
+      title: label,
+      disabled: this.busy,
+    });
+    btn.append(el("span", { text: text || label }));
+    btn.addEventListener("click", () => {
+      if (this.forced && this.forced.move === m.text) this.autoPlay(true);
+      else this.play(m.text);
+    });
+    if (focus) {
+      const on = () => this.board.setFocus(focus);
+      const off = () => this.board.setFocus(null);
+      btn.addEventListener("focus", on);
+      btn.addEventListener("blur", off);
+      btn.addEventListener("pointerenter", on);
+      btn.addEventListener("pointerleave", off);
+    }
+    return btn;
+  }
+
+  focusOf(m) {
+    if (m.kind === "place") return m.where === "on" ? { kind: "slot", id: m.slot } : { kind: "drop", id: this.result.view.queue.length ? m.where : "left" };
+    if (m.kind === "target" || m.kind === "on") return { kind: "slot", id: m.slot };
+    if (m.kind === "gap") return { kind: "gap", id: m.gap };
+    if (m.kind === "steal") return { kind: "seat", id: m.seat };
+    return null;
+  }
+
+  renderDecision() {
+    const r = this.result;
+    const box = this.choices;
+    const keepFocus = box.contains(document.activeElement);
+    box.replaceChildren();
+    delete box.dataset.kind;
+    this.decide.classList.toggle("mine", false);
+    this.renderHandText();
+    if (!r || r.view.outcome) {
+      this.decide.hidden = !!(r && r.view.outcome);
+      this.prompt.textContent = r ? "" : t("ui.status.waiting");
+      return;
+    }
+    this.decide.hidden = false;
+    if (this.forced) {
+      const m = parseMove(this.forced.move);
+      this.prompt.textContent = t("ui.oriflamme.prompt.auto", { player: this.name(this.forced.seat) });
+      box.append(this.moveButton(m, { primary: true, focus: this.focusOf(m) }));
+      return;
+    }
+    if (!this.myTurn(r)) {
+      this.prompt.textContent = this.isBot(r.to_move)
+        ? t("ui.oriflamme.prompt.bot", { player: this.name(r.to_move) })
+        : t("ui.oriflamme.prompt.wait", { player: this.name(r.to_move) });
+      return;
+    }
+    this.decide.classList.toggle("mine", true);
+    const moves = r.legal.map(parseMove);
+    const kind = this.pendingKind(r);
+    box.dataset.kind = kind || "";
+    this.prompt.textContent = this.say(r.view.prompt);
+    if (kind === "place") {
+      const byCard = new Map();
+      for (const m of moves) {
+        if (!byCard.has(m.card)) byCard.set(m.card, []);
+        byCard.get(m.card).push(m);
+      }
+      const hand = r.view.hand || [];
+      const order = [...byCard.keys()].sort((a, b) => hand.indexOf(a) - hand.indexOf(b));
+      for (const card of order) {
+        const list = byCard.get(card).sort((a, b) => rank(a) - rank(b));
+        const chosen = this.sel.card === card;
+        const chip = el("button", {
+          type: "button",
+          class: `ofl-chip${chosen ? " chosen" : ""}`,
+          data: { card },
+          "aria-pressed": chosen ? "true" : "false",
+          title: t("ui.oriflamme.choose.card", { card: cardName(card) }),
+        }, el("img", { src: cardImage(card, r.view.seat ?? 0, 22), alt: "" }), el("span", { text: cardName(card) }));
+        chip.addEventListener("click", () => this.onHand(card));
+        const info = el("button", {
+          type: "button",
+          class: "ofl-info-btn",
+          data: { info: card },
+          "aria-label": t("ui.oriflamme.info.open", { card: cardName(card) }),
+          title: t("ui.oriflamme.info.open", { card: cardName(card) }),
+          text: "i",
+        });
+        info.addEventListener("click", () => this.openInfo({ card, family: r.view.seat, where: "hand" }));
+        const row = el("div", { class: `ofl-row${chosen ? " chosen" : ""}`, data: { card } }, chip, info,
+          ...list.map((m) => this.moveButton(m, { text: this.shortPlace(m), focus: this.focusOf(m) })));
+        box.append(row);
+      }
+    } else {
+      for (const m of moves) box.append(this.moveButton(m, { primary: m.kind === "reveal", focus: this.focusOf(m) }));
+    }
+    if (keepFocus && this._keyboard) {
+      const first = box.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  shortPlace(m) {
+    const view = this.result.view;
+    if (!view.queue.length) return t("ui.oriflamme.short.start");
+    if (m.where === "on") return t("ui.oriflamme.short.on", { slot: m.slot + 1 });
+    return t(`ui.oriflamme.short.${m.where}`);
+  }
+
+  renderHandText() {
+    const r = this.result;
+    const view = r && r.view;
+    if (!view || view.outcome || this.viewer === null || !view.hand) {
+      this.handText.textContent = "";
+      this.handText.hidden = true;
+      return;
+    }
+    const sep = t("ui.oriflamme.list_sep");
+    const removed = view.removed && view.removed[this.viewer];
+    this.handText.textContent = t("ui.oriflamme.hand.text", {
+      name: this.name(this.viewer),
+      cards: view.hand.length ? view.hand.map(cardName).join(sep) : t("ui.oriflamme.none"),
+      removed: removed && removed.length ? removed.map(cardName).join(sep) : t("ui.oriflamme.none"),
+    });
+    this.handText.hidden = false;
+  }
+
+  chip(card, family, extra = "") {
+    return el("span", { class: `ofl-card-chip ${extra}`.trim(), data: { card: card || "" } },
+      el("img", { src: cardImage(card, family, 20), alt: "" }),
+      el("span", { text: cardName(card) }));
+  }
+
+  crest(seat) {
+    return el("img", { class: "ofl-crest", src: crestImage(seat, 22), alt: t(`ui.oriflamme.family.${FAMILIES[seat].id}`) });
+  }
+
+  renderEnd() {
+    const r = this.result;
+    const box = this.endEl;
+    const outcome = r && r.view.outcome;
+    if (!outcome) {
+      box.hidden = true;
+      return;
+    }
+    const view = r.view;
+    const wasHidden = box.hidden;
+    box.replaceChildren();
+    const winners = outcome.winners;
+    const humans = this.humans();
+    let title;
+    if (winners.length > 1) title = t("ui.oriflamme.end.shared", { names: winners.map((s) => this.name(s)).join(t("ui.oriflamme.list_sep")) });
+    else if (humans.length === 1) title = winners[0] === humans[0] ? t("ui.end.title.you_win") : t("ui.oriflamme.end.wins", { player: this.name(winners[0]) });
+    else title = t("ui.end.title.win", { player: this.name(winners[0]) });
+    box.append(el("h2", { class: "end-title", id: "of-end-title", text: title }));
+    // why: the engine's account of the result and the tie-break rule
+    box.append(el("p", { class: "ofl-end-why", id: "of-end-why", text: this.say(outcome.message) }));
+    box.append(el("p", { class: "ofl-end-rule", id: "of-end-rule",
+      text: t(outcome.tiebreak_counts_covered ? "ui.oriflamme.end.rule_covered" : "ui.oriflamme.end.rule_top") }));
+    // the scores
+    const n = view.players;
+    const order = [...Array(n).keys()].sort((a, b) =>
+      outcome.scores[b] - outcome.scores[a] || outcome.queue_cards[b] - outcome.queue_cards[a] || a - b);
+    const table = el("table", { class: "ofl-scores", id: "of-scores" });
+    table.append(el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("ui.oriflamme.end.player") }),
+      el("th", { scope: "col", text: t("ui.oriflamme.end.influence") }),
+      el("th", { scope: "col", text: t("ui.oriflamme.end.queue_cards") }))));
+    const tbody = el("tbody");
+    for (const s of order) {
+      const won = winners.includes(s);
+      tbody.append(el("tr", { class: won ? "won" : "", data: { seat: String(s) } },
+        el("th", { scope: "row" }, el("span", { class: "ofl-cell" }, this.crest(s), el("span", { class: "ofl-name", text: this.name(s) }),
+          won ? el("span", { class: "ofl-won", text: t("ui.oriflamme.end.won") }) : "")),
+        el("td", { class: "ofl-score", text: String(outcome.scores[s]) }),
+        el("td", { text: String(outcome.queue_cards[s]) })));
+    }
+    table.append(tbody);
+    box.append(table);
+    // everybody's cards
+    box.append(el("h3", { text: t("ui.oriflamme.end.cards") }));
+    const list = el("ul", { class: "ofl-end-cards", id: "of-end-cards" });
+    for (const s of order) {
+      const inQueue = [];
+      for (const slot of view.queue) if (slot.owner === s) for (const c of slot.cards) inQueue.push(c.card);
+      const line = (key, cards) => el("div", { class: "ofl-end-line" },
+        el("span", { class: "ofl-end-label", text: t(key) }),
+        ...(cards.length ? cards.map((c) => this.chip(c, s)) : [el("span", { class: "ofl-none", text: t("ui.oriflamme.none") })]));
+      list.append(el("li", { data: { seat: String(s) } },
+        el("div", { class: "ofl-end-who" }, this.crest(s), el("strong", { text: this.name(s) })),
+        line("ui.oriflamme.end.hand", (view.hands && view.hands[s]) || []),
+        line("ui.oriflamme.end.queue", inQueue),
+        line("ui.oriflamme.end.removed", (view.removed && view.removed[s]) || [])));
+    }
+    box.append(list);
+    box.append(el("div", { class: "end-actions" },
+      el("button", { type: "button", class: "btn primary", id: "of-rematch", text: t("ui.end.rematch"), onclick: () => this.rematch() }),
+      el("button", { type: "button", class: "btn", text: t("ui.end.new"), onclick: () => this.openSetup() }),
+      el("a", { class: "btn", href: "#", text: t("ui.end.home") })));
+    box.hidden = false;
+    if (wasHidden) {
+      requestAnimationFrame(() => box.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }));
+    }
+  }
+
+  renderLog() {
+    const r = this.result;
+    const list = this.logList;
+    list.replaceChildren();
+    if (!r) return;
+    for (const entry of [...r.view.log].reverse()) {
+      const round = entry.key === "oriflamme.log.round";
+      list.append(el("li", { class: round ? "round" : "", text: this.say(entry) }));
+    }
+  }
+
+  renderOut() {
+    const r = this.result;
+    const list = this.outList;
+    list.replaceChildren();
+    if (!r) return;
+    r.view.out.forEach((pile, s) => {
+      const li = el("li", { data: { seat: String(s) } }, el("span", { class: "ofl-end-who" }, this.crest(s), el("strong", { text: this.name(s) })));
+      if (!pile.length) li.append(el("span", { class: "ofl-none", text: t("ui.oriflamme.none") }));
+      for (const e of pile) {
+        const chip = this.chip(e.card, s, e.reason);
+        chip.title = t(`oriflamme.reason.${e.reason}`);
+        li.append(chip);
+      }
+      list.append(li);
+    });
+  }
+
+  // ---------------------------------------------------------------- tests and tools
+
+  _exposeHooks() {
+    const hooks = {
+      state: () => (this.result ? JSON.parse(JSON.stringify(this.result)) : null),
+      viewer: () => this.viewer,
+      holder: () => this.holder,
+      busy: () => this.busy || this.thinking || !!this.forced,
+      forced: () => (this.forced ? { ...this.forced } : null),
+      privacy: () => !!(this.privacy && this.privacy.shown),
+      waitingFor: () => (this.privacy && this.privacy.shown ? this.waitingFor : null),
+      route: () => (this.active ? this.hash : null),
+      slotCenter: (i) => (this.board ? this.board.slotCenter(i) : null),
+      handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
+      handInfoCenter: (c) => (this.board ? this.board.handInfoCenter(c) : null),
+      seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
+      dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
+      gapCenter: (k) => (this.board ? this.board.gapCenter(k) : null),
+    };
+    const attach = () => {
+      window.__pygames = window.__pygames || {};
+      window.__pygames.oriflamme = hooks;
+    };
+    attach();
+    // app.js may replace window.__pygames at boot: attach again afterwards
+    queueMicrotask(attach);
+    setTimeout(attach, 0);
+  }
+}
+
+function rank(m) {
+  return m.where === "left" ? 0 : m.where === "right" ? 1000 : 1 + m.slot;
+}
