@@ -8,6 +8,8 @@ import { OkiyaBoard } from "./render/okiya.js";
 import { PLANTS, SYMBOLS } from "./render/art.js";
 import { THUMBS, tileImage } from "./ui/thumbs.js";
 import { Turncoats } from "./games/turncoats.js";
+import { Oriflamme } from "./games/oriflamme.js";
+import { LinkPlay, isLinkHash } from "./link/link.js";
 import { readJSON, writeJSON, randomSeed } from "./ui/storage.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -20,13 +22,15 @@ const BOT_PAUSE_MS = 700;
 /** The games the start page lists before Python is up (refreshed from the bridge later). */
 let GAMES = [
   { id: "okiya", players: [2, 2], playable: true },
-  { id: "oriflamme", players: [3, 5], playable: false },
+  { id: "oriflamme", players: [3, 5], playable: true },
   { id: "turncoats", players: [2, 5], playable: true },
 ];
 
 let py = null;
 let board = null;
 let turncoats = null; // the Turncoats page (games/turncoats.js)
+let oriflamme = null; // the Oriflamme page (games/oriflamme.js)
+let link = null; // play by link (link/link.js)
 const G = {
   route: null, // parsed #play route
   result: null, // the last STATE RESULT from the bridge
@@ -71,10 +75,27 @@ function onRoute() {
   if (route.name === "play" && route.game === "turncoats" && GAMES.some((g) => g.id === "turncoats" && g.playable)) {
     G.gen++;
     G.route = null;
+    oriflamme.stop();
     turncoats.start(location.hash);
     return;
   }
   turncoats.stop();
+  // #play/oriflamme?seed=..&players=..&bots=..&level=..&names=.. (form documented in games/oriflamme.js)
+  if (route.name === "play" && route.game === "oriflamme" && GAMES.some((g) => g.id === "oriflamme" && g.playable)) {
+    G.gen++;
+    G.route = null;
+    oriflamme.start(location.hash);
+    return;
+  }
+  oriflamme.stop();
+  // #g=<data> (a game played by passing links) and #my-games: link/link.js
+  if (isLinkHash(location.hash)) {
+    G.gen++;
+    G.route = null;
+    link.show(location.hash);
+    return;
+  }
+  link.stop();
   if (route.name === "play" && !GAMES.some((g) => g.id === route.game && g.playable && g.id === "okiya")) {
     history.replaceState(null, "", "#");
     showStart();
@@ -164,7 +185,7 @@ function renderGames() {
       play.className = "btn primary";
       play.dataset.play = game.id;
       play.textContent = t("ui.games.play");
-      play.addEventListener("click", () => (game.id === "turncoats" ? turncoats.openSetup() : openNewGame()));
+      play.addEventListener("click", () => (game.id === "turncoats" ? turncoats.openSetup() : game.id === "oriflamme" ? oriflamme.openSetup() : openNewGame()));
       row.append(play);
       if (saved && saved.hash && saved.result && !saved.result.match.over && game.id === "okiya") {
         const resume = document.createElement("a");
@@ -174,7 +195,7 @@ function renderGames() {
         resume.textContent = t("ui.games.resume");
         row.append(resume);
       }
-      const tcResume = game.id === "turncoats" ? Turncoats.savedHash() : null;
+      const tcResume = game.id === "turncoats" ? Turncoats.savedHash() : game.id === "oriflamme" ? Oriflamme.savedHash() : null;
       if (tcResume) {
         const resume = document.createElement("a");
         resume.className = "btn";
@@ -194,6 +215,7 @@ function renderGames() {
     list.append(li);
     requestAnimationFrame(() => THUMBS[game.id] && THUMBS[game.id](art));
   }
+  if (link) link.decorateStart(list);
 }
 
 async function refreshGames() {
@@ -212,6 +234,7 @@ async function refreshGames() {
 
 function openNewGame() {
   if (turncoats && turncoats.active) return turncoats.openSetup();
+  if (oriflamme && oriflamme.active) return oriflamme.openSetup();
   const dlg = $("#newgame");
   const form = $("#newgame-form");
   const prefs = G.route || readJSON(PREFS_KEY) || { bots: [1], level: "medium", format: "single" };
@@ -642,6 +665,8 @@ async function boot() {
   exposeTestHooks();
   py = new Python({ onProgress, onReady, onFatal });
   turncoats = new Turncoats({ py, toast, root: $("#view-game") });
+  oriflamme = new Oriflamme({ py, toast, root: $("#view-game") });
+  link = new LinkPlay({ py, toast, root: $("#view-game") });
   await loadLocale((navigator.language || "en").slice(0, 2));
   translateDom();
   paintProgress();
