@@ -71,7 +71,7 @@ const routeKey = (r) => routeHash(r);
 
 function onRoute() {
   const route = parseRoute();
-  // #play/turncoats?seed=..&players=..&bots=..&level=..&names=.. (form documented in games/turncoats.js)
+  // #play/turncoats?seed=..&players=..&bots=..&level=..&names=.. (form documented in ui/hotseat.js)
   if (route.name === "play" && route.game === "turncoats" && GAMES.some((g) => g.id === "turncoats" && g.playable)) {
     G.gen++;
     G.route = null;
@@ -80,7 +80,7 @@ function onRoute() {
     return;
   }
   turncoats.stop();
-  // #play/oriflamme?seed=..&players=..&bots=..&level=..&names=.. (form documented in games/oriflamme.js)
+  // #play/oriflamme?seed=..&players=..&bots=..&level=..&names=.. (form documented in ui/hotseat.js)
   if (route.name === "play" && route.game === "oriflamme" && GAMES.some((g) => g.id === "oriflamme" && g.playable)) {
     G.gen++;
     G.route = null;

@@ -1,89 +1,24 @@
-// Oriflamme on the page: seat setup, the decisions (place, reveal or keep, each
-// ability's target), hot-seat privacy, bots, forced moves, the log, the card rules
-// and the end screen.
+// Oriflamme on the page: the decisions (place, reveal or keep, each ability's
+// target), hot-seat privacy, forced moves, the log, the card rules and the end
+// screen. The hot-seat skeleton (route, seat setup, saving, bots, status) is
+// ui/hotseat.js.
 //
 // The JS holds no rules. Every move sent is one of the `legal` moves the bridge
 // listed for the seat to move; the page only reads the notation to group the moves
 // and to say them in words. Python runs in the worker, so bots never freeze the page.
 //
-// URL form (documented in README):
+// URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/oriflamme?seed=42&players=3&bots=1,2&level=heuristic&names=Ann,,Cy
-//   seed     the game's seed (random when missing)
-//   players  3–5 (default 3)
-//   bots     comma list of bot seats, 0-based (default none: all human, hot-seat)
-//   level    one bot level for every bot, or a comma list, one per seat listed in
-//            `bots` (levels: random, heuristic; default heuristic)
-//   names    comma list of player names by seat, each URL-encoded; empty = "Player N"
+//   players  3–5 (default 3); levels: random, heuristic (default heuristic)
 
 import { t, has } from "../i18n.js";
 import { OriflammeBoard, FAMILIES, INTRIGUES, CARDS, cardImage, crestImage } from "../render/oriflamme.js";
-import { PrivacyScreen } from "../ui/privacy.js";
-import { openSeats, cleanName } from "../ui/seats.js";
-import { readJSON, writeJSON, randomSeed } from "../ui/storage.js";
-import { el } from "../ui/dom.js";
+import { HotSeatGame } from "../ui/hotseat.js";
+import { el, focusLights } from "../ui/dom.js";
 
 export const GAME = "oriflamme";
-const LEVELS = ["random", "heuristic"];
-const DEFAULT_LEVEL = "heuristic";
-const SAVE_KEY = "pygames.oriflamme.save";
-const PREFS_KEY = "pygames.oriflamme.prefs";
-const BOT_PAUSE_MS = 700;
 const AUTO_PAUSE_MS = 650;
 const RECAP_LINES = 8;
-const MIN_PLAYERS = 3;
-const MAX_PLAYERS = 5;
-
-const $ = (sel, root = document) => root.querySelector(sel);
-
-// ------------------------------------------------------------------ routes
-
-/** The route of a `#play/oriflamme?...` hash, or null when it is not one. */
-export function parseHash(hash) {
-  const text = String(hash || "").replace(/^#\/?/, "");
-  const [path, query = ""] = text.split("?");
-  if (path.replace(/\/+$/, "") !== `play/${GAME}`) return null;
-  const q = new URLSearchParams(query);
-  const seedText = q.get("seed");
-  const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
-  const playersText = q.get("players");
-  const players = /^[3-5]$/.test(playersText || "") ? Number(playersText) : MIN_PLAYERS;
-  const bots = [...new Set((q.get("bots") || "").split(",").filter((s) => /^\d$/.test(s)).map(Number))]
-    .filter((s) => s < players)
-    .sort();
-  const levelList = (q.get("level") || "").split(",");
-  const levels = {};
-  bots.forEach((seat, i) => {
-    const wanted = levelList.length > 1 ? levelList[i] : levelList[0];
-    levels[seat] = LEVELS.includes(wanted) ? wanted : DEFAULT_LEVEL;
-  });
-  // names: split the raw value on commas first, then decode each (a name may hold %2C)
-  const raw = query.split("&").find((p) => p.startsWith("names="));
-  const names = Array.from({ length: players }, () => "");
-  if (raw) {
-    raw
-      .slice(6)
-      .split(",")
-      .slice(0, players)
-      .forEach((part, i) => {
-        let name = "";
-        try {
-          name = decodeURIComponent(part.replace(/\+/g, " "));
-        } catch (_) {
-          name = "";
-        }
-        names[i] = cleanName(name);
-      });
-  }
-  return { game: GAME, seed, players, bots, levels, names };
-}
-
-export function routeHash(r) {
-  const parts = [`seed=${r.seed}`, `players=${r.players}`, `bots=${r.bots.join(",")}`];
-  const levels = r.bots.map((s) => r.levels[s] || DEFAULT_LEVEL);
-  parts.push(`level=${levels.length && levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",") || DEFAULT_LEVEL}`);
-  if (r.names.some(Boolean)) parts.push(`names=${r.names.map((n) => encodeURIComponent(n || "")).join(",")}`);
-  return `#play/${GAME}?${parts.join("&")}`;
-}
 
 // ------------------------------------------------------------------ notation (read only, never judged)
 
@@ -134,164 +69,59 @@ const cardName = (id) => (id ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unk
 
 // ------------------------------------------------------------------ the controller
 
-export class Oriflamme {
-  /**
-   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement}} opts
-   *   root: the game view (#view-game); the shared #status/#hint live in it.
-   */
-  constructor({ py, toast, root }) {
-    this.py = py;
-    this.toast = toast;
-    this.root = root;
-    this.route = null;
-    this.hash = null;
-    this.result = null;
-    this.viewer = null; // the seat whose view is shown (null: nobody's secrets)
+export class Oriflamme extends HotSeatGame {
+  static config = {
+    game: GAME,
+    levels: ["random", "heuristic"],
+    defaultLevel: "heuristic",
+    minPlayers: 3,
+    maxPlayers: 5,
+    firstSetup: { players: 3, seats: [{ bot: false }, { bot: true }, { bot: true }, { bot: true }, { bot: true }] },
+    saveKey: "pygames.oriflamme.save",
+    prefsKey: "pygames.oriflamme.prefs",
+    botPauseMs: 700,
+    levelKey: "ui.oriflamme.level",
+    idPrefix: "of",
+    parseMove,
+  };
+
+  constructor(opts) {
+    super(opts);
     this.holder = null; // the human who has the device (hot-seat)
-    this.forced = null; // {move, seat}: a lone legal move the page plays by itself
-    this.sel = { card: null };
-    this.gen = 0;
-    this.busy = false;
-    this.thinking = false;
-    this.built = false;
-    this.board = null;
-    this.privacy = null;
-    this.active = false;
-    this.waitingFor = null;
-    this._exposeHooks();
   }
 
-  // ---------------------------------------------------------------- public
+  noChoice() {
+    return { card: null };
+  }
 
-  /** Show the game of `hash` (a #play/oriflamme route); resumes a saved game of the same hash. */
-  async start(hash) {
-    const route = parseHash(hash);
-    if (!route) return;
-    if (route.seed === null) {
-      route.seed = randomSeed();
-      history.replaceState(null, "", routeHash(route));
-    }
-    const canonical = routeHash(route);
-    if (this.active && this.hash === canonical && this.result) return;
-    this._build();
-    if (this.privacy) this.privacy.cancel();
-    const gen = ++this.gen;
-    this.route = route;
-    this.hash = canonical;
-    this.result = null;
-    this.viewer = null;
+  onNewGame() {
     this.holder = null;
-    this.forced = null;
-    this.sel = { card: null };
-    this.busy = true;
-    this.thinking = false;
-    this._show();
-    this.closeInfo();
-    this.render({ animate: false });
-    try {
-      await this.py.ready;
-      if (gen !== this.gen) return;
-      let res = null;
-      const saved = readJSON(SAVE_KEY);
-      if (saved && saved.hash === canonical && saved.record) {
-        try {
-          res = await this.py.call("state", { record: saved.record, seat: null });
-        } catch (_) {
-          res = null; // a save from an older engine: start afresh
-        }
-      }
-      if (!res) res = await this.py.call("new_match", { game: GAME, seed: route.seed, players: route.players });
-      if (gen !== this.gen) return;
-      this.busy = false;
-      await this.present(res, null, { animate: false });
-    } catch (err) {
-      if (gen !== this.gen) return;
-      this.busy = false;
-      this._error(err);
+  }
+
+  onOwnMove() {
+    this._freshDeltas = true; // the influence badges count from a player's own choice on
+  }
+
+  onEscape() {
+    if (!this.infoEl.hidden) this.closeInfo();
+    else if (this.sel.card) {
+      this.sel = this.noChoice();
+      this.render({ animate: false });
     }
   }
 
-  /** Leave the game view (another route is shown). */
-  stop() {
-    this.gen++;
-    this.active = false;
-    this.busy = false;
-    this.thinking = false;
-    this.forced = null;
-    if (this.privacy) this.privacy.cancel();
-    if (this.built) {
-      for (const node of this.nodes) node.hidden = true;
-      this.closeInfo();
-      if (this.root.dataset.mode === GAME) delete this.root.dataset.mode;
-    }
-    document.removeEventListener("keydown", this._onKey);
-  }
-
-  /** The seat setup sheet; starting sets the location hash. */
-  async openSetup() {
-    const prefs = readJSON(PREFS_KEY) || {};
-    const r = this.route;
-    const value = r
-      ? {
-          players: r.players,
-          seats: Array.from({ length: r.players }, (_, s) => ({
-            name: r.names[s] || "",
-            bot: r.bots.includes(s),
-            level: r.levels[s] || DEFAULT_LEVEL,
-          })),
-        }
-      : prefs.players
-        ? prefs
-        : { players: 3, seats: [{ bot: false }, { bot: true }, { bot: true }, { bot: true }, { bot: true }] };
-    const choice = await openSeats({
-      t,
-      title: t("ui.oriflamme.setup.title"),
-      min: MIN_PLAYERS,
-      max: MAX_PLAYERS,
-      levels: LEVELS.map((id) => ({ id, label: t(`ui.oriflamme.level.${id}`) })),
-      value,
-      defaultName: (s) => t("seat.default", { n: s + 1 }),
-    });
-    if (!choice) return;
-    const plain = (s, i) => (s.name === t("seat.default", { n: i + 1 }) ? "" : s.name);
-    writeJSON(PREFS_KEY, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })) });
-    const bots = choice.seats.map((s, i) => (s.bot ? i : -1)).filter((i) => i >= 0);
-    const levels = {};
-    for (const s of bots) levels[s] = choice.seats[s].level;
-    const names = choice.seats.map(plain);
-    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names });
-  }
-
-  /** The hash of an unfinished saved game, for a "Resume" link (or null). */
-  static savedHash() {
-    const saved = readJSON(SAVE_KEY);
-    return saved && saved.hash && saved.record && !saved.over ? saved.hash : null;
-  }
-
-  // ---------------------------------------------------------------- seats
-
-  name(seat) {
-    const r = this.route;
-    return (r && r.names[seat]) || t("seat.default", { n: seat + 1 });
-  }
-
-  isBot(seat) {
-    return !!this.route && this.route.bots.includes(seat);
-  }
-
-  humans() {
-    return this.route ? [...Array(this.route.players).keys()].filter((s) => !this.isBot(s)) : [];
-  }
-
-  tag(seat) {
-    if (this.isBot(seat)) return t("ui.oriflamme.seat.bot", { level: t(`ui.oriflamme.level.${this.route.levels[seat] || DEFAULT_LEVEL}`) });
-    return this.humans().length === 1 ? t("ui.tag.you") : t("ui.oriflamme.seat.human");
-  }
-
-  myTurn(r = this.result) {
-    return !!r && r.to_move !== null && r.to_move !== undefined && r.to_move === this.viewer &&
-      !this.isBot(r.to_move) && !this.thinking && !this.forced && !(this.privacy && this.privacy.shown) &&
-      r.legal.length > 0;
+  testHooks() {
+    return {
+      holder: () => this.holder,
+      forced: () => (this.forced ? { ...this.forced } : null),
+      route: () => (this.active ? this.hash : null),
+      slotCenter: (i) => (this.board ? this.board.slotCenter(i) : null),
+      handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
+      handInfoCenter: (c) => (this.board ? this.board.handInfoCenter(c) : null),
+      seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
+      dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
+      gapCenter: (k) => (this.board ? this.board.gapCenter(k) : null),
+    };
   }
 
   // ---------------------------------------------------------------- the flow
@@ -313,7 +143,7 @@ export class Oriflamme {
       return got;
     };
     // saved at once: reloading while the device changes hands must not take the move back
-    writeJSON(SAVE_KEY, { hash: this.hash, record: res.record, over });
+    this.save(res, over);
     try {
       if (humans.length === 1) this.holder = humans[0];
       let shown, want, forced = null;
@@ -333,7 +163,7 @@ export class Oriflamme {
             // a different human decides next: hide everything until they take the device
             this.viewer = null;
             this.forced = null;
-            this.sel = { card: null };
+            this.sel = this.noChoice();
             this.closeInfo();
             this.waitingFor = mover;
             const spectator = await call(null);
@@ -355,7 +185,7 @@ export class Oriflamme {
       this.viewer = want;
       this.result = shown;
       this.forced = forced;
-      this.sel = { card: null };
+      this.sel = this.noChoice();
       this.render({ animate });
       if (forced) this.autoPlay();
       else this.maybeBot();
@@ -375,36 +205,6 @@ export class Oriflamme {
     return log.slice(from).slice(-RECAP_LINES).map((e) => this.say(e));
   }
 
-  async play(move) {
-    const r = this.result;
-    if (!move || !r || this.busy || !this.myTurn(r) || !r.legal.includes(move)) return;
-    this._freshDeltas = true; // the influence badges count from a player's own choice on
-    await this._send(r, move);
-  }
-
-  async _send(r, move) {
-    const gen = this.gen;
-    this.busy = true;
-    this.closeInfo();
-    this.renderDecision();
-    try {
-      const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
-      if (gen !== this.gen) return;
-      this.busy = false;
-      await this.present(next, this.viewer);
-    } catch (err) {
-      if (gen !== this.gen) return;
-      this.busy = false;
-      this.render();
-      this.toast(this.errorText(err));
-    }
-  }
-
-  /** How long bots and lone moves wait, so people can follow (window.__pygamesBotPauseMs for tests). */
-  pause(base) {
-    return Number.isFinite(window.__pygamesBotPauseMs) ? window.__pygamesBotPauseMs : base;
-  }
-
   /** Play a lone legal move after a short, visible pause. */
   async autoPlay(now = false) {
     const r = this.result, f = this.forced;
@@ -416,41 +216,6 @@ export class Oriflamme {
     }
     if (gen !== this.gen || this.result !== r || this.forced !== f || this.busy) return;
     await this._send(r, f.move);
-  }
-
-  async maybeBot() {
-    const r = this.result;
-    if (!r || r.to_move === null || r.to_move === undefined || !this.isBot(r.to_move) || this.thinking) return;
-    const gen = this.gen;
-    this.thinking = true;
-    this.render({ animate: false });
-    const started = performance.now();
-    try {
-      const level = this.route.levels[r.to_move] || DEFAULT_LEVEL;
-      const { move } = await this.py.call("bot_move", { record: r.record, level });
-      const wait = this.pause(BOT_PAUSE_MS) - (performance.now() - started);
-      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-      if (gen !== this.gen || this.result !== r) return;
-      const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
-      if (gen !== this.gen || this.result !== r) return;
-      this.thinking = false;
-      await this.present(next, this.viewer);
-    } catch (err) {
-      if (gen !== this.gen) return;
-      this.thinking = false;
-      this.render();
-      this.toast(this.errorText(err));
-    }
-  }
-
-  rematch() {
-    location.hash = routeHash({ ...this.route, seed: randomSeed() });
-  }
-
-  // ---------------------------------------------------------------- choosing
-
-  moves() {
-    return this.myTurn() && !this.busy ? this.result.legal.map(parseMove) : [];
   }
 
   pendingKind(r = this.result) {
@@ -580,17 +345,6 @@ export class Oriflamme {
     }
   }
 
-  errorText(err) {
-    if (err && err.key && has(err.key)) return t(err.key, { detail: err.text || "", ...(err.params || {}) });
-    return t("ui.error.internal", { detail: (err && (err.text || err.message)) || String(err) });
-  }
-
-  _error(err) {
-    const status = $("#status");
-    status.textContent = this.errorText(err);
-    status.dataset.state = "error";
-  }
-
   // ---------------------------------------------------------------- card rules
 
   /** The rules panel for a card (from the hand, the queue or a button). */
@@ -636,33 +390,28 @@ export class Oriflamme {
 
   // ---------------------------------------------------------------- DOM
 
-  _build() {
-    if (this.built) return;
-    this.built = true;
-    const root = this.root;
+  buildDom(root) {
     // the board and the overlay for reveal/keep near the visited card
     this.canvas = el("canvas", { id: "of-board", role: "img", "aria-label": t("ui.oriflamme.board.label") });
     this.floatEl = el("div", { class: "ofl-float", id: "of-float", hidden: true });
-    this.wrap = el("div", { class: "ofl-canvas-wrap" }, this.canvas, this.floatEl);
-    const boardArea = el("div", { class: "board-area ofl-area" }, this.wrap);
+    this.wrap = el("div", { class: "hs-canvas-wrap ofl-canvas-wrap" }, this.canvas, this.floatEl);
+    const boardArea = el("div", { class: "board-area hs-area ofl-area" }, this.wrap);
     // the decision panel
-    this.prompt = el("p", { class: "ofl-prompt", id: "of-prompt", "aria-live": "polite" });
-    this.choices = el("div", { class: "ofl-choices", id: "of-choices", role: "group", "aria-label": t("ui.oriflamme.choices.label") });
-    this.handText = el("p", { class: "ofl-hand-text", id: "of-hand-text" });
-    this.decide = el("section", { class: "ofl-decide", id: "of-decide" }, this.prompt, this.choices, this.handText);
+    this.prompt = el("p", { class: "hs-prompt ofl-prompt", id: "of-prompt", "aria-live": "polite" });
+    this.choices = el("div", { class: "hs-choices ofl-choices", id: "of-choices", role: "group", "aria-label": t("ui.oriflamme.choices.label") });
+    this.handText = el("p", { class: "hs-hand-text ofl-hand-text", id: "of-hand-text" });
+    this.decide = el("section", { class: "hs-decide ofl-decide", id: "of-decide" }, this.prompt, this.choices, this.handText);
     // the end screen
-    this.endEl = el("section", { class: "ofl-end", id: "of-end", hidden: true, "aria-labelledby": "of-end-title" });
+    this.endEl = el("section", { class: "hs-end ofl-end", id: "of-end", hidden: true, "aria-labelledby": "of-end-title" });
     // the log
     this.logList = el("ul", { class: "ofl-log-list", id: "of-log" });
-    const log = el("details", { class: "ofl-log", open: true }, el("summary", { text: t("ui.oriflamme.log.title") }), this.logList);
+    const log = el("details", { class: "hs-log ofl-log", open: true }, el("summary", { text: t("ui.oriflamme.log.title") }), this.logList);
     // out of play
     this.outList = el("ul", { class: "ofl-out-list", id: "of-out" });
-    const out = el("details", { class: "ofl-out" }, el("summary", { text: t("ui.oriflamme.out.title") }), this.outList);
+    const out = el("details", { class: "hs-log ofl-out" }, el("summary", { text: t("ui.oriflamme.out.title") }), this.outList);
     // how to play and every card's rules
-    const rules = el("details", { class: "rules ofl-rules" }, el("summary", { text: t("ui.nav.rules") }));
-    const ol = el("ol");
-    for (let i = 1; has(`ui.oriflamme.rules.${i}`); i++) ol.append(el("li", { text: t(`ui.oriflamme.rules.${i}`) }));
-    rules.append(ol, el("h3", { text: t("ui.oriflamme.rules.cards") }));
+    const rules = this.rulesPanel("ofl-rules");
+    rules.append(el("h3", { text: t("ui.oriflamme.rules.cards") }));
     const cards = el("ul", { class: "ofl-card-ref", id: "of-card-ref" });
     for (const card of CARDS) {
       cards.append(el("li", { data: { card } },
@@ -671,11 +420,9 @@ export class Oriflamme {
     }
     rules.append(cards);
     rules.addEventListener("toggle", () => {
-      if (rules.open) for (const img of rules.querySelectorAll("img.of-ref-img")) img.src = cardImage(img.dataset.card, 3, 30);
+      if (rules.open) for (const img of rules.querySelectorAll("img.ofl-ref-img")) img.src = cardImage(img.dataset.card, 3, 30);
     });
-    const controls = el("div", { class: "controls ofl-controls" },
-      el("button", { type: "button", class: "btn", id: "of-new", text: t("ui.nav.new"), onclick: () => this.openSetup() }));
-    const below = el("div", { class: "below ofl-below" }, this.decide, this.endEl, log, out, rules, controls);
+    const below = el("div", { class: "below hs-below ofl-below" }, this.decide, this.endEl, log, out, rules, this.controls("ofl-controls"));
     // the card rules panel
     this.infoImg = el("img", { class: "ofl-info-img", alt: "" });
     this.infoTitle = el("h3", { id: "of-info-title" });
@@ -695,42 +442,11 @@ export class Oriflamme {
       onInfo: (info) => this.openInfo(info),
       onLayout: () => this.placeFloat(),
     });
-    this.canvas.addEventListener("pointerdown", () => (this._keyboard = false));
-    this.privacy = new PrivacyScreen({ t, parent: root.parentElement || document.body });
-    this._onKey = (e) => {
-      if (e.key === "Tab") this._keyboard = true;
-      if (e.key !== "Escape" || !this.active || document.querySelector("dialog[open]")) return;
-      if (!this.infoEl.hidden) this.closeInfo();
-      else if (this.sel.card) {
-        this.sel = { card: null };
-        this.render({ animate: false });
-      }
-    };
-  }
-
-  _show() {
-    this.active = true;
-    document.addEventListener("keydown", this._onKey);
-    this.root.dataset.mode = GAME;
-    for (const node of this.nodes) node.hidden = false;
-    $("#view-start").hidden = true;
-    this.root.hidden = false;
-    $("#btn-new").hidden = false;
-    $("#title").textContent = t(`game.${GAME}`);
-    document.title = `${t(`game.${GAME}`)} · ${t("ui.app.name")}`;
-    this.board.resize();
   }
 
   // ---------------------------------------------------------------- drawing
 
-  render({ animate = true } = {}) {
-    if (!this.built || !this.active) return;
-    const r = this.result;
-    const over = !!(r && r.view.outcome);
-    this.renderStatus();
-    document.documentElement.dataset.game = r
-      ? `${GAME}:${r.record.games[0].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
-      : "";
+  renderParts(animate) {
     this.renderBoard(animate);
     this.renderDecision();
     this.renderEnd();
@@ -738,40 +454,19 @@ export class Oriflamme {
     this.renderOut();
   }
 
-  renderStatus() {
-    const status = $("#status");
-    const hint = $("#hint");
-    const r = this.result;
-    const view = r && r.view;
+  statusOf(r) {
     if (this.privacy && this.privacy.shown && this.waitingFor !== null) {
-      status.textContent = t("ui.oriflamme.status.waiting_for", { player: this.name(this.waitingFor) });
-      status.dataset.state = "waiting";
-    } else if (!r) {
-      status.textContent = t("ui.status.waiting");
-      status.dataset.state = "waiting";
-    } else if (view.outcome) {
-      status.textContent = this.say(view.outcome.message);
-      status.dataset.state = "over";
-    } else if (this.forced) {
-      status.textContent = t("ui.oriflamme.status.auto", { player: this.name(this.forced.seat), move: this.moveLabel(parseMove(this.forced.move)) });
-      status.dataset.state = "auto";
-    } else if (this.isBot(r.to_move)) {
-      status.textContent = t("ui.status.thinking", { player: this.name(r.to_move) });
-      status.dataset.state = "thinking";
-    } else if (this.myTurn(r)) {
-      const kind = this.pendingKind(r) || "place";
-      const key = has(`ui.oriflamme.status.${kind}`) ? `ui.oriflamme.status.${kind}` : "ui.oriflamme.status.turn";
-      status.textContent = t(key, { player: this.name(r.to_move) });
-      status.dataset.state = "turn";
-    } else {
-      status.textContent = t("ui.oriflamme.status.waiting_for", { player: this.name(r.to_move) });
-      status.dataset.state = "waiting";
+      return [t("ui.oriflamme.status.waiting_for", { player: this.name(this.waitingFor) }), "waiting"];
     }
-    const last = view && view.log && view.log.length ? view.log[view.log.length - 1] : null;
-    hint.textContent = last && !view.outcome ? this.say(last) : "";
-    if (r && !this.py.isReady) hint.textContent = t("ui.status.waiting");
-    hint.hidden = !hint.textContent;
-    $("#matchbar").hidden = true;
+    if (r && !r.view.outcome && this.forced) {
+      return [t("ui.oriflamme.status.auto", { player: this.name(this.forced.seat), move: this.moveLabel(parseMove(this.forced.move)) }), "auto"];
+    }
+    return super.statusOf(r);
+  }
+
+  turnKey(r) {
+    const kind = this.pendingKind(r) || "place";
+    return has(`ui.oriflamme.status.${kind}`) ? `ui.oriflamme.status.${kind}` : "ui.oriflamme.status.turn";
   }
 
   renderBoard(animate) {
@@ -863,28 +558,13 @@ export class Oriflamme {
   }
 
   moveButton(m, { text = null, primary = false, focus = null, cls = "" } = {}) {
-    const label = this.moveLabel(m);
-    const btn = el("button", {
-      type: "button",
-      class: `move ofl-move${primary ? " primary" : ""} ${cls}`.trim(),
-      data: { move: m.text },
-      "aria-label": label,
-      title: label,
-      disabled: this.busy,
-    });
-    btn.append(el("span", { text: text || label }));
+    const btn = this.moveEl(m, `move ofl-move${primary ? " primary" : ""} ${cls}`.trim());
+    btn.append(el("span", { text: text || btn.title }));
     btn.addEventListener("click", () => {
       if (this.forced && this.forced.move === m.text) this.autoPlay(true);
       else this.play(m.text);
     });
-    if (focus) {
-      const on = () => this.board.setFocus(focus);
-      const off = () => this.board.setFocus(null);
-      btn.addEventListener("focus", on);
-      btn.addEventListener("blur", off);
-      btn.addEventListener("pointerenter", on);
-      btn.addEventListener("pointerleave", off);
-    }
+    if (focus) focusLights(btn, this.board, focus, { hover: true });
     return btn;
   }
 
@@ -899,29 +579,18 @@ export class Oriflamme {
   renderDecision() {
     const r = this.result;
     const box = this.choices;
-    const keepFocus = box.contains(document.activeElement);
-    box.replaceChildren();
+    const keepFocus = this.emptyChoices();
     delete box.dataset.kind;
     this.decide.classList.toggle("mine", false);
     this.renderHandText();
-    if (!r || r.view.outcome) {
-      this.decide.hidden = !!(r && r.view.outcome);
-      this.prompt.textContent = r ? "" : t("ui.status.waiting");
-      return;
-    }
-    this.decide.hidden = false;
+    if (this.decisionClosed(r)) return;
     if (this.forced) {
       const m = parseMove(this.forced.move);
       this.prompt.textContent = t("ui.oriflamme.prompt.auto", { player: this.name(this.forced.seat) });
       box.append(this.moveButton(m, { primary: true, focus: this.focusOf(m) }));
       return;
     }
-    if (!this.myTurn(r)) {
-      this.prompt.textContent = this.isBot(r.to_move)
-        ? t("ui.oriflamme.prompt.bot", { player: this.name(r.to_move) })
-        : t("ui.oriflamme.prompt.wait", { player: this.name(r.to_move) });
-      return;
-    }
+    if (!this.myTurn(r)) return this.waitPrompt(r);
     this.decide.classList.toggle("mine", true);
     const moves = r.legal.map(parseMove);
     const kind = this.pendingKind(r);
@@ -962,10 +631,7 @@ export class Oriflamme {
     } else {
       for (const m of moves) box.append(this.moveButton(m, { primary: m.kind === "reveal", focus: this.focusOf(m) }));
     }
-    if (keepFocus && this._keyboard) {
-      const first = box.querySelector("button");
-      if (first) first.focus({ preventScroll: true });
-    }
+    this.keepFocus(box, keepFocus);
   }
 
   shortPlace(m) {
@@ -1003,23 +669,11 @@ export class Oriflamme {
     return el("img", { class: "ofl-crest", src: crestImage(seat, 22), alt: t(`ui.oriflamme.family.${FAMILIES[seat].id}`) });
   }
 
-  renderEnd() {
-    const r = this.result;
-    const box = this.endEl;
-    const outcome = r && r.view.outcome;
-    if (!outcome) {
-      box.hidden = true;
-      return;
-    }
-    const view = r.view;
-    const wasHidden = box.hidden;
-    box.replaceChildren();
+  fillEnd(box, view, outcome) {
     const winners = outcome.winners;
-    const humans = this.humans();
-    let title;
-    if (winners.length > 1) title = t("ui.oriflamme.end.shared", { names: winners.map((s) => this.name(s)).join(t("ui.oriflamme.list_sep")) });
-    else if (humans.length === 1) title = winners[0] === humans[0] ? t("ui.end.title.you_win") : t("ui.oriflamme.end.wins", { player: this.name(winners[0]) });
-    else title = t("ui.end.title.win", { player: this.name(winners[0]) });
+    const title = winners.length > 1
+      ? t("ui.oriflamme.end.shared", { names: winners.map((s) => this.name(s)).join(t("ui.oriflamme.list_sep")) })
+      : this.winTitle(winners[0], "ui.oriflamme.end.wins");
     box.append(el("h2", { class: "end-title", id: "of-end-title", text: title }));
     // why: the engine's account of the result and the tie-break rule
     box.append(el("p", { class: "ofl-end-why", id: "of-end-why", text: this.say(outcome.message) }));
@@ -1029,7 +683,7 @@ export class Oriflamme {
     const n = view.players;
     const order = [...Array(n).keys()].sort((a, b) =>
       outcome.scores[b] - outcome.scores[a] || outcome.queue_cards[b] - outcome.queue_cards[a] || a - b);
-    const table = el("table", { class: "ofl-scores", id: "of-scores" });
+    const table = el("table", { class: "score-table ofl-scores", id: "of-scores" });
     table.append(el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: t("ui.oriflamme.end.player") }),
       el("th", { scope: "col", text: t("ui.oriflamme.end.influence") }),
@@ -1039,7 +693,7 @@ export class Oriflamme {
       const won = winners.includes(s);
       tbody.append(el("tr", { class: won ? "won" : "", data: { seat: String(s) } },
         el("th", { scope: "row" }, el("span", { class: "ofl-cell" }, this.crest(s), el("span", { class: "ofl-name", text: this.name(s) }),
-          won ? el("span", { class: "ofl-won", text: t("ui.oriflamme.end.won") }) : "")),
+          won ? el("span", { class: "pill ofl-won", text: t("ui.oriflamme.end.won") }) : "")),
         el("td", { class: "ofl-score", text: String(outcome.scores[s]) }),
         el("td", { text: String(outcome.queue_cards[s]) })));
     }
@@ -1061,25 +715,10 @@ export class Oriflamme {
         line("ui.oriflamme.end.removed", (view.removed && view.removed[s]) || [])));
     }
     box.append(list);
-    box.append(el("div", { class: "end-actions" },
-      el("button", { type: "button", class: "btn primary", id: "of-rematch", text: t("ui.end.rematch"), onclick: () => this.rematch() }),
-      el("button", { type: "button", class: "btn", text: t("ui.end.new"), onclick: () => this.openSetup() }),
-      el("a", { class: "btn", href: "#", text: t("ui.end.home") })));
-    box.hidden = false;
-    if (wasHidden) {
-      requestAnimationFrame(() => box.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }));
-    }
   }
 
-  renderLog() {
-    const r = this.result;
-    const list = this.logList;
-    list.replaceChildren();
-    if (!r) return;
-    for (const entry of [...r.view.log].reverse()) {
-      const round = entry.key === "oriflamme.log.round";
-      list.append(el("li", { class: round ? "round" : "", text: this.say(entry) }));
-    }
+  logClass(entry) {
+    return entry.key === "oriflamme.log.round" ? "round" : "";
   }
 
   renderOut() {
@@ -1097,35 +736,6 @@ export class Oriflamme {
       }
       list.append(li);
     });
-  }
-
-  // ---------------------------------------------------------------- tests and tools
-
-  _exposeHooks() {
-    const hooks = {
-      state: () => (this.result ? JSON.parse(JSON.stringify(this.result)) : null),
-      viewer: () => this.viewer,
-      holder: () => this.holder,
-      busy: () => this.busy || this.thinking || !!this.forced,
-      forced: () => (this.forced ? { ...this.forced } : null),
-      privacy: () => !!(this.privacy && this.privacy.shown),
-      waitingFor: () => (this.privacy && this.privacy.shown ? this.waitingFor : null),
-      route: () => (this.active ? this.hash : null),
-      slotCenter: (i) => (this.board ? this.board.slotCenter(i) : null),
-      handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
-      handInfoCenter: (c) => (this.board ? this.board.handInfoCenter(c) : null),
-      seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
-      dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
-      gapCenter: (k) => (this.board ? this.board.gapCenter(k) : null),
-    };
-    const attach = () => {
-      window.__pygames = window.__pygames || {};
-      window.__pygames.oriflamme = hooks;
-    };
-    attach();
-    // app.js may replace window.__pygames at boot: attach again afterwards
-    queueMicrotask(attach);
-    setTimeout(attach, 0);
   }
 }
 

@@ -9,12 +9,13 @@
 //   board.destroy();
 
 import { t, has } from "../i18n.js";
-import { el } from "../ui/dom.js";
+import { el, focusLights } from "../ui/dom.js";
 import { OkiyaBoard } from "../render/okiya.js";
 import { PLANTS, SYMBOLS } from "../render/art.js";
 import { tileImage } from "../ui/thumbs.js";
-import { TurncoatsBoard, COLOURS, MARKS } from "../render/turncoats.js";
-import { parseMove } from "../games/turncoats.js";
+import { TurncoatsBoard, COLOURS } from "../render/turncoats.js";
+import { OriflammeBoard } from "../render/oriflamme.js";
+import { parseMove, moveLabel, killsText, boardLabels, stoneChip, areaFocus, colourButton } from "../games/turncoats.js";
 
 // ------------------------------------------------------------------ words
 
@@ -41,16 +42,9 @@ export function say(message, names) {
       .map((c) => (has(`turncoats.colour.${c}`) ? t(`turncoats.colour.${c}`) : c))
       .join(listSep());
   }
-  if (Array.isArray(p.kill_counts)) p.kills = killsText(p.kill_counts);
+  if (Array.isArray(p.kill_counts)) p.kills = killsText(p.kill_counts, listSep());
   if (!has(message.key) && message.text) return message.text;
   return t(message.key, p);
-}
-
-function killsText(kills) {
-  return kills
-    .map((n, c) => (n ? t("ui.turncoats.kill_part", { count: n, colour: t(`turncoats.colour.${COLOURS[c]}`) }) : ""))
-    .filter(Boolean)
-    .join(listSep());
 }
 
 function moveButton(move, label, { busy, onPlay, content = null, extraClass = "" }) {
@@ -117,11 +111,7 @@ class OkiyaLink {
       const tileText = t("okiya.tile", { plant: t(`okiya.plant.${PLANTS[tile >> 2]}`), symbol: t(`okiya.symbol.${SYMBOLS[tile & 3]}`) });
       const img = el("img", { alt: "", src: tileImage(tile) });
       const btn = moveButton(move, this.label(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileText })] });
-      btn.addEventListener("focus", () => this.board.setFocus(cell));
-      btn.addEventListener("blur", () => this.board.setFocus(null));
-      btn.addEventListener("pointerenter", () => this.board.setFocus(cell));
-      btn.addEventListener("pointerleave", () => this.board.setFocus(null));
-      return btn;
+      return focusLights(btn, this.board, cell, { hover: true });
     });
   }
 
@@ -195,14 +185,7 @@ class TurncoatsLink {
     this.board.setView(this.view, {
       select,
       animate,
-      labels: {
-        axe: t("turncoats.axe"),
-        flag: t("turncoats.flag"),
-        bag: t("turncoats.bag"),
-        hand: t("ui.turncoats.hand.title", { name: this.seat === null ? "" : seatName(this.names, this.seat) }),
-        handHidden: this.view && this.view.outcome ? t("ui.turncoats.hand.over") : t("ui.turncoats.hand.hidden"),
-        drawn: t("ui.turncoats.hand.drawn"),
-      },
+      labels: boardLabels(this.view, this.seat === null ? "" : seatName(this.names, this.seat)),
     });
   }
 
@@ -219,48 +202,17 @@ class TurncoatsLink {
   }
 
   label(move) {
-    const m = parseMove(move);
-    const colour = m.colour ? t(`turncoats.colour.${m.colour}`) : "";
-    switch (m.kind) {
-      case "negotiate":
-        return t("ui.turncoats.move.negotiate");
-      case "return":
-        return t("ui.turncoats.move.return", { colour });
-      case "recruit":
-        return t("ui.turncoats.move.recruit", { colour, area: m.area });
-      case "battle":
-        return m.kills.some(Boolean)
-          ? t("ui.turncoats.move.battle_kill", { colour, area: m.area, kills: killsText(m.kills) })
-          : t("ui.turncoats.move.battle_none", { colour, area: m.area });
-      case "march":
-        return t("ui.turncoats.move.march", { colour, count: m.count, area: m.area, dest: m.dest });
-      default:
-        return move;
-    }
+    return moveLabel(parseMove(move), listSep());
   }
 
   buttons(view, legal, names, { busy = false } = {}) {
     const out = [];
     const moves = legal.map(parseMove);
-    const chip = (colour) => el("span", { class: `stone ${colour} mark-${MARKS[colour]}`, "aria-hidden": "true" });
     const button = (m, text = null) => {
       const label = this.label(m.text);
-      const btn = moveButton(m.text, label, { busy, onPlay: this.onPlay, content: [...(m.colour ? [chip(m.colour)] : []), el("span", { text: text || label })], extraClass: "tc-move" });
-      const focus = m.dest !== null ? { kind: "area", id: m.dest } : m.area !== null ? { kind: "area", id: m.area } : null;
-      if (focus) {
-        btn.addEventListener("focus", () => this.board.setFocus(focus));
-        btn.addEventListener("blur", () => this.board.setFocus(null));
-      }
-      return btn;
-    };
-    const choice = (props, content, onClick, focus = null) => {
-      const btn = el("button", { type: "button", class: "move tc-chip", disabled: busy, ...props }, ...content);
-      btn.addEventListener("click", onClick);
-      if (focus) {
-        btn.addEventListener("focus", () => this.board.setFocus(focus));
-        btn.addEventListener("blur", () => this.board.setFocus(null));
-      }
-      return btn;
+      const btn = moveButton(m.text, label, { busy, onPlay: this.onPlay, content: [...(m.colour ? [stoneChip(m.colour)] : []), el("span", { text: text || label })], extraClass: "tc-move" });
+      const focus = areaFocus(m);
+      return focus ? focusLights(btn, this.board, focus) : btn;
     };
     const sel = this.sel;
     if (view && view.phase === "return") {
@@ -271,9 +223,7 @@ class TurncoatsLink {
       // step 1: a colour from the hand (or negotiate)
       const hand = (view && view.hand) || [0, 0, 0];
       for (const c of COLOURS) {
-        if (!moves.some((m) => m.colour === c)) continue;
-        const label = t("ui.turncoats.choose.colour", { colour: t(`turncoats.colour.${c}`), count: hand[COLOURS.indexOf(c)] });
-        out.push(choice({ data: { colour: c }, "aria-label": label }, [chip(c), el("span", { text: label })], () => this.pick({ colour: c, area: null }), { kind: "colour", id: c }));
+        if (moves.some((m) => m.colour === c)) out.push(colourButton(c, hand, { busy, board: this.board, onClick: () => this.pick({ colour: c, area: null }) }));
       }
       for (const m of moves.filter((mv) => mv.kind === "negotiate")) out.push(button(m));
     } else if (sel.area === null) {
@@ -282,13 +232,15 @@ class TurncoatsLink {
       for (const a of areas) {
         const stones = view.map[a].stones;
         const label = t("ui.turncoats.choose.area", { area: a, red: stones[0], blue: stones[1], black: stones[2] });
-        out.push(choice({ data: { area: String(a) }, "aria-label": label, title: label }, [el("span", { text: label })], () => this.pick({ area: a }), { kind: "area", id: a }));
+        const btn = el("button", { type: "button", class: "move tc-chip", disabled: busy, data: { area: String(a) }, "aria-label": label, title: label }, el("span", { text: label }));
+        btn.addEventListener("click", () => this.pick({ area: a }));
+        out.push(focusLights(btn, this.board, { kind: "area", id: a }));
       }
     } else {
       // step 3: what that stone does there
       for (const m of moves.filter((mv) => mv.colour === sel.colour && mv.area === sel.area)) {
         let text = null;
-        if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills) }) : t("ui.turncoats.short.no_kill");
+        if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, listSep()) }) : t("ui.turncoats.short.no_kill");
         if (m.kind === "march") text = t("ui.turncoats.short.march", { dest: m.dest, count: m.count });
         if (m.kind === "recruit") text = t("turncoats.action.recruit");
         out.push(button(m, text));
@@ -334,7 +286,6 @@ const CARD_WORDS = {
 
 const cardId = (word) => CARD_WORDS[String(word || "").toLowerCase()] || null;
 const cardName = (id) => (id && has(`oriflamme.card.${id}`) ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
-const FAMILY_MARKS = ["◆", "●", "▲", "■", "★"];
 
 /** What a card in the queue is, in words ("Ann's Heir", "Bo's face-down card"). */
 function slotText(view, slot, names) {
@@ -404,101 +355,8 @@ function oriflammeButtons(view, legal, names, { busy, onPlay }) {
   return out;
 }
 
-/**
- * Oriflamme drawn in the DOM: the influence of each family, the queue (owner's
- * mark and name, face-up card or its back, influence on it, the resolution cursor)
- * and this seat's hand. Queue cards that a legal move targets are buttons too.
- */
+/** Oriflamme on the hot-seat page's canvas (render/oriflamme.js), with its move buttons. */
 class OriflammeLink {
-  constructor(host, { onPlay }) {
-    this.onPlay = onPlay;
-    this.root = el("div", { class: "link-of" });
-    this.families = el("ol", { class: "of-families", "aria-label": t("ui.link.of.families") });
-    this.queue = el("ol", { class: "of-queue", "aria-label": t("ui.link.of.queue") });
-    this.hand = el("div", { class: "of-hand" });
-    this.prompt = el("p", { class: "of-prompt" });
-    this.root.append(this.families, this.prompt, this.queue, this.hand);
-    host.append(this.root);
-  }
-
-  show(view, { legal = [], names = [], seat = null } = {}) {
-    this.view = view;
-    this.families.replaceChildren();
-    this.queue.replaceChildren();
-    this.hand.replaceChildren();
-    if (!view) return;
-    const players = view.players || names.length;
-    for (let s = 0; s < players; s++) {
-      const li = el("li", { class: `of-family fam-${s}${s === seat ? " me" : ""}${view.to_move === s ? " to-move" : ""}`, data: { seat: String(s) } });
-      li.append(
-        el("span", { class: "of-crest", "aria-hidden": "true", text: FAMILY_MARKS[s % FAMILY_MARKS.length] }),
-        el("span", { class: "of-name", text: seatName(names, s) }),
-        el("span", { class: "of-pool", text: t("ui.link.of.influence", { n: (view.pools || [])[s] ?? 0 }) }),
-        el("span", { class: "of-count", text: t("ui.link.of.hand_count", { n: (view.hand_counts || [])[s] ?? 0 }) }),
-      );
-      this.families.append(li);
-    }
-    this.prompt.textContent = view.prompt ? say(view.prompt, names) : t("ui.link.of.round", { round: view.round, rounds: view.rounds });
-    const targets = new Map();
-    for (const m of legal) {
-      const w = m.split(" ");
-      if ((w[0] === "target" || w[0] === "on") && w.length === 2) targets.set(Number(w[1]) - 1, m);
-    }
-    (view.queue || []).forEach((entry, i) => {
-      const top = entry.cards[entry.cards.length - 1] || {};
-      const text = slotText(view, i, names);
-      const move = targets.get(i);
-      const tag = move ? "button" : "div";
-      const card = el(tag, {
-        class: `of-card fam-${entry.owner % 5}${top.up ? " up" : " down"}${view.cursor === i ? " cursor" : ""}${move ? " target" : ""}`,
-        "aria-label": move ? oriflammeLabel(move, view, names) : text,
-        title: text,
-        type: move ? "button" : null,
-      });
-      card.append(
-        el("span", { class: "of-slot", text: String(i + 1) }),
-        el("span", { class: "of-crest", "aria-hidden": "true", text: FAMILY_MARKS[entry.owner % FAMILY_MARKS.length] }),
-        el("span", { class: "of-card-name", text: top.card ? cardName(top.card) : t("ui.link.of.hidden") }),
-        el("span", { class: "of-owner", text: seatName(names, entry.owner) }),
-      );
-      if (top.tokens) card.append(el("span", { class: "of-tokens", text: t("ui.link.of.tokens", { n: top.tokens }) }));
-      if (!top.up && top.card) card.append(el("span", { class: "of-secret", text: t("ui.link.of.only_you") }));
-      if (entry.cards.length > 1) card.append(el("span", { class: "of-stack", text: t("ui.link.of.stack", { n: entry.cards.length }) }));
-      if (move) card.addEventListener("click", () => this.onPlay(move));
-      this.queue.append(el("li", {}, card));
-    });
-    if (!(view.queue || []).length) this.queue.append(el("li", { class: "of-empty", text: t("ui.link.of.empty") }));
-    if (view.hand && view.hand.length) {
-      this.hand.append(el("span", { class: "of-hand-title", text: t("ui.link.of.your_hand") }));
-      for (const c of view.hand) this.hand.append(el("span", { class: "of-hand-card", text: cardName(c), title: has(`oriflamme.card.${c}.text`) ? t(`oriflamme.card.${c}.text`) : "" }));
-    }
-  }
-
-  label(move, view, names) {
-    return oriflammeLabel(move, view, names);
-  }
-
-  buttons(view, legal, names, { busy = false } = {}) {
-    return oriflammeButtons(view, legal, names, { busy, onPlay: this.onPlay });
-  }
-
-  resize() {}
-
-  destroy() {
-    this.root.remove();
-  }
-}
-
-// The Oriflamme canvas (render/oriflamme.js, drawn by the hot-seat page's renderer)
-// when it loads; the DOM board above otherwise.
-let OriflammeBoard = null;
-export const boardsReady = import("../render/oriflamme.js")
-  .then((m) => {
-    OriflammeBoard = typeof m.OriflammeBoard === "function" ? m.OriflammeBoard : null;
-  })
-  .catch(() => {});
-
-class OriflammeCanvasLink {
   constructor(host, { onPlay, onChange = () => {} }) {
     this.onPlay = onPlay;
     this.onChange = onChange;
@@ -615,13 +473,6 @@ export function canDraw(game) {
 
 /** A board for `game` drawn into `host`; handlers {onPlay(move), onChange()}. */
 export function makeBoard(game, host, handlers) {
-  if (game === "oriflamme" && OriflammeBoard) {
-    try {
-      return new OriflammeCanvasLink(host, handlers);
-    } catch (_) {
-      /* the DOM board below */
-    }
-  }
   const Adapter = ADAPTERS[game];
   return Adapter ? new Adapter(host, handlers) : null;
 }

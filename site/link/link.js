@@ -18,7 +18,7 @@ import { cleanName } from "../ui/seats.js";
 import { readJSON, writeJSON } from "../ui/storage.js";
 import * as store from "./store.js";
 import { LinkPanel } from "./share.js";
-import { makeBoard, canDraw, say, moveWords, boardsReady } from "./boards.js";
+import { makeBoard, canDraw, say, moveWords } from "./boards.js";
 
 export const MINE_HASH = "#my-games";
 const PREFS_KEY = "pygames.link.prefs";
@@ -272,7 +272,6 @@ export class LinkPlay {
     this.busy = true;
     try {
       await this.py.ready;
-      await boardsReady;
       const res = await this.py.call("link_create", { game, players, names, options, format });
       if (gen !== this.gen) return;
       this.busy = false;
@@ -299,7 +298,6 @@ export class LinkPlay {
     this.setStatus(t("ui.status.waiting"), "waiting");
     try {
       await this.py.ready;
-      await boardsReady;
       if (gen !== this.gen) return;
       this.setStatus(t("ui.link.status.opening"), "waiting");
       let info;

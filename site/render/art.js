@@ -1,5 +1,7 @@
 // Okiya artwork: plants, poetic symbols, tiles and tokens as canvas paths.
 // Every shape is drawn in a unit box [-1, 1] x [-1, 1] and placed with `unit()`.
+// Also the canvas helpers every renderer shares: the unit box, rounded rectangles,
+// hi-DPI sizing, cached small pictures, text that fits, easing.
 
 export const PLANTS = ["maple", "cherry", "pine", "iris"];
 export const SYMBOLS = ["sun", "bird", "rain", "tanzaku"];
@@ -78,6 +80,93 @@ export function roundRect(ctx, x, y, w, h, r) {
     ctx.arcTo(x, y, x + w, y, r);
     ctx.closePath();
   }
+}
+
+
+// ---------------------------------------------------------------- canvas helpers
+
+/** Fill the current path with `fill` over a soft drop shadow (then no more shadow; the path stays, to clip or stroke). */
+export function fillShadowed(ctx, fill, shadow, blur, offsetY) {
+  ctx.shadowColor = shadow;
+  ctx.shadowBlur = blur;
+  ctx.shadowOffsetY = offsetY;
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.shadowColor = "transparent";
+}
+
+export const easeOut = (p) => 1 - (1 - p) ** 3;
+export const clamp01 = (p) => Math.max(0, Math.min(1, p));
+
+/**
+ * Size a canvas's backing store to its CSS box at the device pixel ratio (left alone
+ * when size and ratio are unchanged: setting it clears the canvas). Returns the CSS
+ * size and the ratio; `lastDpr`: the ratio it was last sized for (none: always set).
+ */
+export function fitCanvas(canvas, lastDpr = null) {
+  const rect = canvas.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(rect.width * dpr));
+  const h = Math.max(1, Math.round(rect.height * dpr));
+  if (canvas.width !== w || canvas.height !== h || lastDpr !== dpr) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  return { w: rect.width, h: rect.height, dpr };
+}
+
+const pictures = new Map();
+
+/** A data URL of a w × h (CSS pixels) picture drawn by `draw(ctx)` at the device pixel ratio; cached by `key`. */
+export function pictureURL(key, w, h, draw) {
+  const dpr = window.devicePixelRatio || 1;
+  const k = `${key}:${dpr}`;
+  if (!pictures.has(k)) {
+    const c = document.createElement("canvas");
+    c.width = Math.round(w * dpr);
+    c.height = Math.round(h * dpr);
+    const ctx = c.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    draw(ctx);
+    pictures.set(k, c.toDataURL());
+  }
+  return pictures.get(k);
+}
+
+/** Set `ctx.font` to the largest size from `size` down to `min` (steps of 0.5) at which `text` fits in maxW; returns it. */
+export function fitFont(ctx, text, weight, size, family, maxW, min = 6) {
+  let s = size;
+  ctx.font = `${weight} ${s}px ${family}`;
+  while (s > min && ctx.measureText(text).width > maxW) {
+    s -= 0.5;
+    ctx.font = `${weight} ${s}px ${family}`;
+  }
+  return s;
+}
+
+/** `text`, cut with "…" to fit in maxW with the current font. */
+export function ellipsize(ctx, text, maxW) {
+  if (ctx.measureText(text).width <= maxW) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > maxW) t = t.slice(0, -1);
+  return `${t}…`;
+}
+
+/** Fill `text` wrapped at word breaks to maxW, the lines centred vertically on y. */
+export function wrapText(ctx, text, x, y, maxW, lineH) {
+  const words = String(text).split(" ");
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    if (ctx.measureText(next).width > maxW && line) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  const y0 = y - ((lines.length - 1) * lineH) / 2;
+  lines.forEach((l, i) => ctx.fillText(l, x, y0 + i * lineH, maxW));
 }
 
 const polar = (cx, cy, r, deg) => {

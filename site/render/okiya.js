@@ -1,56 +1,25 @@
 // The Okiya board on a canvas. It draws the VIEW it is given (from pygames.bridge)
 // and reports clicks on cells the engine listed as legal. It knows no rules.
 
-import { palette, drawTile, drawToken, roundRect } from "./art.js";
+import { palette, drawTile, drawToken, roundRect, fillShadowed, easeOut, clamp01 } from "./art.js";
+import { CanvasBoard } from "./board.js";
 
 const LIFT_MS = 280;
 const DROP_MS = 200;
 const DEAL_MS = 300;
 
-const easeOut = (p) => 1 - (1 - p) ** 3;
-const clamp01 = (p) => Math.max(0, Math.min(1, p));
-
-export class OkiyaBoard {
+export class OkiyaBoard extends CanvasBoard {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{onMove?: (cell:number)=>void, labels?: object}} options
    */
   constructor(canvas, { onMove = () => {} } = {}) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    super(canvas, palette, { watchWindow: true });
     this.onMove = onMove;
-    this.view = null;
     this.legal = new Set(); // cells a human may click now
     this.interactive = false;
     this.labels = { lastTile: "", seats: ["", ""], tags: ["", ""] };
-    this.hover = null;
-    this.focus = null;
-    this.anims = [];
-    this.geom = null;
-    this.frame = 0;
-    this.dark = matchMedia("(prefers-color-scheme: dark)");
-    this.reduced = matchMedia("(prefers-reduced-motion: reduce)");
-    this.pal = palette(this.dark.matches);
-    this._onTheme = () => {
-      this.pal = palette(this.dark.matches);
-      this.requestDraw();
-    };
-    this.dark.addEventListener("change", this._onTheme);
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(canvas);
-    this._onDpr = () => this.resize();
-    window.addEventListener("resize", this._onDpr);
-    canvas.addEventListener("click", (e) => this._click(e));
-    canvas.addEventListener("pointermove", (e) => this._move(e));
-    canvas.addEventListener("pointerleave", () => this._setHover(null));
     this.resize();
-  }
-
-  destroy() {
-    this.resizeObserver.disconnect();
-    window.removeEventListener("resize", this._onDpr);
-    this.dark.removeEventListener("change", this._onTheme);
-    cancelAnimationFrame(this.frame);
   }
 
   /**
@@ -83,34 +52,11 @@ export class OkiyaBoard {
     this.requestDraw();
   }
 
-  setFocus(cell) {
-    this.focus = cell;
-    this.requestDraw();
-  }
-
   /** Centre of a cell in viewport (client) coordinates: for tests and tools. */
   cellCenter(cell) {
-    const g = this.geom;
-    if (!g) return null;
-    const rect = this.canvas.getBoundingClientRect();
+    if (!this.geom) return null;
     const r = this.cellRect(cell);
-    return { x: rect.left + r.x + r.s / 2, y: rect.top + r.y + r.s / 2, size: r.s };
-  }
-
-  resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(rect.width * dpr));
-    const h = Math.max(1, Math.round(rect.height * dpr));
-    if (this.canvas.width !== w || this.canvas.height !== h || this.dpr !== dpr) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-    }
-    this.dpr = dpr;
-    this.cssW = rect.width;
-    this.cssH = rect.height;
-    this.geom = this.layout(rect.width, rect.height);
-    this.draw();
+    return this.toClient(r.x + r.s / 2, r.y + r.s / 2, r.s);
   }
 
   layout(W, H) {
@@ -151,7 +97,8 @@ export class OkiyaBoard {
     return { x: cx - ts / 2, y: cy - ts / 2 + (rail.dir === "row" ? rail.h * 0.07 : 0), s: ts };
   }
 
-  cellAt(x, y) {
+  /** The cell at canvas point (x, y), or null. */
+  hitTest(x, y) {
     const g = this.geom;
     if (!g) return null;
     for (let c = 0; c < 16; c++) {
@@ -162,46 +109,19 @@ export class OkiyaBoard {
     return null;
   }
 
-  _pos(e) {
-    const rect = this.canvas.getBoundingClientRect();
-    return [e.clientX - rect.left, e.clientY - rect.top];
+  _clickable(cell) {
+    return cell !== null && this.legal.has(cell);
   }
 
   _click(e) {
-    const cell = this.cellAt(...this._pos(e));
+    const cell = this.hitTest(...this._pos(e));
     if (cell !== null && this.interactive && this.legal.has(cell)) this.onMove(cell);
   }
 
-  _move(e) {
-    const cell = this.cellAt(...this._pos(e));
-    this._setHover(cell !== null && this.legal.has(cell) ? cell : null);
-  }
-
-  _setHover(cell) {
-    if (cell === this.hover) return;
-    this.hover = cell;
-    this.canvas.style.cursor = cell === null ? "default" : "pointer";
-    this.requestDraw();
-  }
-
-  requestDraw() {
-    if (this._pending) return;
-    this._pending = true;
-    this.frame = requestAnimationFrame(() => {
-      this._pending = false;
-      this.draw();
-    });
-  }
-
-  draw() {
-    const { ctx, geom: g, pal } = this;
-    if (!g) return;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.clearRect(0, 0, g.W, g.H);
+  paint(g, now) {
+    const { ctx, pal } = this;
     this.drawTray();
     const view = this.view;
-    const now = performance.now();
-    let animating = this.anims.some((a) => now < a.start + a.dur);
     if (view) {
       const lifting = new Map(this.anims.filter((a) => a.kind === "lift" && now < a.start + a.dur).map((a) => [a.cell, a]));
       const drops = new Map(this.anims.filter((a) => a.kind === "drop" && now < a.start + a.dur).map((a) => [a.cell, a]));
@@ -265,21 +185,14 @@ export class OkiyaBoard {
         drawTile(ctx, pal, x, y, s, a.tile, { lift: 1 + Math.sin(Math.PI * p) });
       }
     }
-    if (animating) this.requestDraw();
-    this.canvas.dataset.drawn = String((Number(this.canvas.dataset.drawn) || 0) + 1);
   }
 
   drawTray() {
     const { ctx, geom: g, pal } = this;
     const r = g.B * 0.035;
     ctx.save();
-    ctx.shadowColor = pal.shadow;
-    ctx.shadowBlur = g.B * 0.03;
-    ctx.shadowOffsetY = g.B * 0.01;
     roundRect(ctx, g.bx, g.by, g.B, g.B, r);
-    ctx.fillStyle = pal.frame;
-    ctx.fill();
-    ctx.shadowColor = "transparent";
+    fillShadowed(ctx, pal.frame, pal.shadow, g.B * 0.03, g.B * 0.01);
     const f = g.B * 0.014;
     roundRect(ctx, g.bx + f, g.by + f, g.B - 2 * f, g.B - 2 * f, r * 0.7);
     ctx.fillStyle = pal.tray;

@@ -14,7 +14,8 @@
 // clicked (drop targets, targets, gaps, players) comes from the controller, which
 // reads it from the engine's legal moves.
 
-import { roundRect } from "./art.js";
+import { roundRect, fillShadowed, unit, easeOut, clamp01, fitFont, ellipsize, pictureURL } from "./art.js";
+import { CanvasBoard } from "./board.js";
 
 export const CARDS = [
   "ambush", "archer", "assassination", "conspiracy", "heir", "lord", "royal_decree", "shapeshifter", "soldier", "spy",
@@ -36,9 +37,7 @@ const RATIO = 1.4; // card height / width
 const SLIDE_MS = 260;
 const FLIP_MS = 280;
 const GONE_MS = 300;
-const easeOut = (p) => 1 - (1 - p) ** 3;
 const easeInOut = (p) => (p < 0.5 ? 4 * p * p * p : 1 - (-2 * p + 2) ** 3 / 2);
-const clamp01 = (p) => Math.max(0, Math.min(1, p));
 const lerp = (a, b, p) => a + (b - a) * p;
 
 export function oriPalette(dark) {
@@ -94,15 +93,6 @@ export function oriPalette(dark) {
 }
 
 // ------------------------------------------------------------------ heraldry
-
-/** Run `fn` with the unit box [-1, 1]² mapped onto a square of half-size r at (cx, cy). */
-function unit(ctx, cx, cy, r, fn) {
-  ctx.save();
-  ctx.translate(cx, cy);
-  ctx.scale(r, r);
-  fn();
-  ctx.restore();
-}
 
 function starPath(ctx, r = 0.9, inner = 0.4, points = 5) {
   ctx.beginPath();
@@ -680,16 +670,6 @@ export function drawCoin(ctx, cx, cy, r, count = null, { shadow = true } = {}) {
   ctx.restore();
 }
 
-function fitFont(ctx, text, weight, size, family, maxW, min = 6) {
-  let s = size;
-  ctx.font = `${weight} ${s}px ${family}`;
-  while (s > min && ctx.measureText(text).width > maxW) {
-    s -= 0.5;
-    ctx.font = `${weight} ${s}px ${family}`;
-  }
-  return s;
-}
-
 /** The back of a card of `family`: its colour, a lattice and the crest. */
 export function drawBack(ctx, pal, x, y, w, h, family) {
   const f = FAMILIES[family % FAMILIES.length];
@@ -859,41 +839,20 @@ function drawClosedEye(ctx, cx, cy, r, colour) {
   ctx.restore();
 }
 
-const imageCache = new Map();
-
 /** A data URL of a small face-up card (for DOM chips and the rules panel). */
 export function cardImage(card, family = null, width = 30) {
   const dark = matchMedia("(prefers-color-scheme: dark)").matches;
-  const dpr = window.devicePixelRatio || 1;
-  const key = `${card}:${family}:${width}:${dark}:${dpr}`;
-  if (!imageCache.has(key)) {
-    const h = Math.round(width * RATIO);
-    const c = document.createElement("canvas");
-    c.width = Math.round((width + 4) * dpr);
-    c.height = Math.round((h + 4) * dpr);
-    const ctx = c.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const h = Math.round(width * RATIO);
+  return pictureURL(`card:${card}:${family}:${width}:${dark}`, width + 4, h + 4, (ctx) => {
     const pal = oriPalette(dark);
     if (card) drawCard(ctx, pal, 2, 2, width, h, { card, up: true, tokens: 0 }, { family: family ?? 3, shadow: false });
     else drawBack(ctx, pal, 2, 2, width, h, family ?? 0);
-    imageCache.set(key, c.toDataURL());
-  }
-  return imageCache.get(key);
+  });
 }
 
 /** A data URL of a family's crest (for DOM chips). */
 export function crestImage(family, size = 22) {
-  const dpr = window.devicePixelRatio || 1;
-  const key = `crest:${family}:${size}:${dpr}`;
-  if (!imageCache.has(key)) {
-    const c = document.createElement("canvas");
-    c.width = c.height = Math.round(size * dpr);
-    const ctx = c.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawCrest(ctx, family, size / 2, size / 2, size * 0.46);
-    imageCache.set(key, c.toDataURL());
-  }
-  return imageCache.get(key);
+  return pictureURL(`crest:${family}:${size}`, size, size, (ctx) => drawCrest(ctx, family, size / 2, size / 2, size * 0.46));
 }
 
 // ------------------------------------------------------------------ matching two queues (for motion)
@@ -943,39 +902,20 @@ export function matchQueues(prev, next) {
 
 // ------------------------------------------------------------------ the board
 
-export class OriflammeBoard {
+export class OriflammeBoard extends CanvasBoard {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{onMove?: (move:string)=>void, onHand?: (card:string)=>void, onInfo?: (info:object)=>void,
    *          onLayout?: ()=>void}} handlers
    */
   constructor(canvas, { onMove = () => {}, onHand = () => {}, onInfo = () => {}, onLayout = () => {} } = {}) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    super(canvas, oriPalette, { minSide: 40 });
     this.onMove = onMove;
     this.onHand = onHand;
     this.onInfo = onInfo;
     this.onLayout = onLayout;
-    this.view = null;
     this.opts = { select: emptySelect(), labels: {}, names: [], tags: [], viewer: null };
-    this.hover = null;
-    this.focus = null;
-    this.anims = [];
     this.deltas = null;
-    this.geom = null;
-    this.dark = matchMedia("(prefers-color-scheme: dark)");
-    this.reduced = matchMedia("(prefers-reduced-motion: reduce)");
-    this.pal = oriPalette(this.dark.matches);
-    this._onTheme = () => {
-      this.pal = oriPalette(this.dark.matches);
-      this.requestDraw();
-    };
-    this.dark.addEventListener("change", this._onTheme);
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(canvas);
-    canvas.addEventListener("click", (e) => this._click(e));
-    canvas.addEventListener("pointermove", (e) => this._move(e));
-    canvas.addEventListener("pointerleave", () => this._setHover(null));
     canvas.addEventListener("pointerdown", (e) => this._press(e));
     canvas.addEventListener("pointerup", () => clearTimeout(this._pressTimer));
     canvas.addEventListener("pointercancel", () => clearTimeout(this._pressTimer));
@@ -1014,27 +954,10 @@ export class OriflammeBoard {
     this.onLayout();
   }
 
-  destroy() {
-    this.resizeObserver.disconnect();
-    this.dark.removeEventListener("change", this._onTheme);
-  }
-
   // ------------------------------------------------------------ geometry
 
   resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(rect.width * dpr));
-    const h = Math.max(1, Math.round(rect.height * dpr));
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-    }
-    this.dpr = dpr;
-    this.W = rect.width;
-    this.H = rect.height;
-    this.geom = this.layout(rect.width, rect.height);
-    this.draw();
+    super.resize();
     this.onLayout();
   }
 
@@ -1134,13 +1057,13 @@ export class OriflammeBoard {
   /** The centre of slot i (0-based) in viewport coordinates (tests and tools). */
   slotCenter(i) {
     const b = this.geom && this.geom.slots[i];
-    return b ? this._client(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h)) : null;
+    return b ? this.toClient(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h)) : null;
   }
 
   /** The centre of the viewer's hand card `card`. */
   handCenter(card) {
     const b = this.geom && this.geom.hand.find((h) => h.card === card);
-    return b ? this._client(b.x + b.w / 2, b.y + b.h * 0.6, Math.min(b.w, b.h)) : null;
+    return b ? this.toClient(b.x + b.w / 2, b.y + b.h * 0.6, Math.min(b.w, b.h)) : null;
   }
 
   /** The (i) button of a hand card. */
@@ -1149,33 +1072,28 @@ export class OriflammeBoard {
     if (!b) return null;
     const r = this._infoR(b);
     const top = b.y - (this.opts.select.selected === card ? b.h * 0.14 : 0);
-    return this._client(b.x + b.w - r - 1, top + r + 1, r * 2);
+    return this.toClient(b.x + b.w - r - 1, top + r + 1, r * 2);
   }
 
   seatCenter(seat) {
     const b = this.geom && this.geom.banners[seat];
-    return b ? this._client(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h)) : null;
+    return b ? this.toClient(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h)) : null;
   }
 
   dropCenter(where) {
     const b = this.geom && this.geom.drops.find((d) => d.where === where);
-    return b ? this._client(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h)) : null;
+    return b ? this.toClient(b.x + b.w / 2, b.y + b.h / 2, Math.min(b.w, b.h)) : null;
   }
 
   gapCenter(k) {
     const s = this.geom && this.geom.gaps[k] && this.geom.gaps[k][0];
-    return s ? this._client(s.x, s.y, this.geom.card.gx) : null;
+    return s ? this.toClient(s.x, s.y, this.geom.card.gx) : null;
   }
 
   /** The box of slot i in canvas coordinates (for overlays). */
   slotBox(i) {
     const b = this.geom && this.geom.slots[i];
     return b ? { x: b.x, y: b.y, w: b.w, h: b.h } : null;
-  }
-
-  _client(x, y, size) {
-    const rect = this.canvas.getBoundingClientRect();
-    return { x: rect.left + x, y: rect.top + y, size };
   }
 
   _infoR(b) {
@@ -1245,11 +1163,6 @@ export class OriflammeBoard {
     return !!this._action(hit) || !!(hit && hit.info && (hit.info.card || hit.kind === "slot"));
   }
 
-  _pos(e) {
-    const rect = this.canvas.getBoundingClientRect();
-    return [e.clientX - rect.left, e.clientY - rect.top];
-  }
-
   _click(e) {
     if (this._longPressed) {
       this._longPressed = false;
@@ -1280,36 +1193,7 @@ export class OriflammeBoard {
 
   _move(e) {
     clearTimeout(this._pressTimer);
-    const hit = this.hitTest(...this._pos(e));
-    this._setHover(this._clickable(hit) ? hit : null);
-  }
-
-  _setHover(hit) {
-    const same = (a, b) => (a && b ? a.kind === b.kind && a.id === b.id : a === b);
-    if (same(hit, this.hover)) return;
-    this.hover = hit;
-    this.canvas.style.cursor = hit ? "pointer" : "default";
-    this.requestDraw();
-  }
-
-  /** Light up something from outside (a focused decision button): {kind, id}. */
-  setFocus(hit) {
-    this.focus = hit;
-    this.requestDraw();
-  }
-
-  _lit(kind, id) {
-    const h = this.hover, f = this.focus;
-    return !!((h && h.kind === kind && h.id === id) || (f && f.kind === kind && f.id === id));
-  }
-
-  requestDraw() {
-    if (this._pending) return;
-    this._pending = true;
-    requestAnimationFrame(() => {
-      this._pending = false;
-      this.draw();
-    });
+    super._move(e);
   }
 
   // ------------------------------------------------------------ motion
@@ -1398,11 +1282,7 @@ export class OriflammeBoard {
 
   // ------------------------------------------------------------ drawing
 
-  draw() {
-    const { ctx, geom: g } = this;
-    if (!g || g.W < 40 || g.H < 40) return;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.clearRect(0, 0, g.W, g.H);
+  paint() {
     this.drawMat();
     if (this.view) {
       this.drawBanners();
@@ -1411,9 +1291,6 @@ export class OriflammeBoard {
       this.drawGone();
       this.drawHand();
     }
-    const now = performance.now();
-    if (this.anims.some((a) => now < a.start + a.dur)) this.requestDraw();
-    this.canvas.dataset.drawn = String((Number(this.canvas.dataset.drawn) || 0) + 1);
   }
 
   drawMat() {
@@ -1479,13 +1356,8 @@ export class OriflammeBoard {
       const target = select.seats.has(s);
       const lit = target && this._lit("seat", s);
       ctx.save();
-      ctx.shadowColor = pal.shadow;
-      ctx.shadowBlur = 6;
-      ctx.shadowOffsetY = 1;
       roundRect(ctx, b.x, b.y, b.w, b.h, 10);
-      ctx.fillStyle = pal.banner;
-      ctx.fill();
-      ctx.shadowColor = "transparent";
+      fillShadowed(ctx, pal.banner, pal.shadow, 6, 1);
       ctx.clip();
       // the family's colour along the left edge
       ctx.fillStyle = f.fill;
@@ -1929,13 +1801,6 @@ function emptySelect() {
     gaps: new Map(), // gap -> move (Royal Decree destination)
     picked: null, // the slot a Royal Decree picked
   };
-}
-
-function ellipsize(ctx, text, maxW) {
-  if (ctx.measureText(text).width <= maxW) return text;
-  let t = text;
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > maxW) t = t.slice(0, -1);
-  return `${t}…`;
 }
 
 /** The start page's picture: a queue of cards on the velvet mat. */

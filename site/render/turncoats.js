@@ -6,7 +6,8 @@
 // reports clicks on areas and hand colours; it knows no rules: what may be
 // clicked is decided by the controller from the engine's legal moves.
 
-import { roundRect } from "./art.js";
+import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
+import { CanvasBoard } from "./board.js";
 
 export const COLOURS = ["red", "blue", "black"];
 /** Each colour's mark, so colour is never the only cue. */
@@ -14,8 +15,6 @@ export const MARKS = { red: "dot", blue: "bar", black: "ring" };
 
 const MOVE_MS = 280;
 const POP_MS = 240;
-const easeOut = (p) => 1 - (1 - p) ** 3;
-const clamp01 = (p) => Math.max(0, Math.min(1, p));
 
 /**
  * Area centres in map units (x right, y down; the out-of-bounds centre is 0,0).
@@ -206,37 +205,17 @@ function bagShape(ctx, x, y, s) {
   ctx.closePath();
 }
 
-export class TurncoatsBoard {
+export class TurncoatsBoard extends CanvasBoard {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{onArea?: (area:number)=>void, onColour?: (colour:string)=>void}} handlers
    */
   constructor(canvas, { onArea = () => {}, onColour = () => {} } = {}) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    super(canvas, stonePalette, { watchWindow: true, minSide: 40 });
     this.onArea = onArea;
     this.onColour = onColour;
-    this.view = null;
     this.sel = { areas: new Set(), colours: new Set(), dests: new Set(), quiet: new Set(), colour: null, area: null, dest: null };
     this.labels = {};
-    this.hover = null; // {kind: "area"|"colour", id}
-    this.anims = [];
-    this.geom = null;
-    this.dark = matchMedia("(prefers-color-scheme: dark)");
-    this.reduced = matchMedia("(prefers-reduced-motion: reduce)");
-    this.pal = stonePalette(this.dark.matches);
-    this._onTheme = () => {
-      this.pal = stonePalette(this.dark.matches);
-      this.requestDraw();
-    };
-    this.dark.addEventListener("change", this._onTheme);
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(canvas);
-    this._onWin = () => this.resize();
-    window.addEventListener("resize", this._onWin);
-    canvas.addEventListener("click", (e) => this._click(e));
-    canvas.addEventListener("pointermove", (e) => this._move(e));
-    canvas.addEventListener("pointerleave", () => this._setHover(null));
     this.resize();
   }
 
@@ -264,27 +243,7 @@ export class TurncoatsBoard {
     this.requestDraw();
   }
 
-  destroy() {
-    this.resizeObserver.disconnect();
-    window.removeEventListener("resize", this._onWin);
-    this.dark.removeEventListener("change", this._onTheme);
-  }
-
   // ------------------------------------------------------------ geometry
-
-  resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(rect.width * dpr));
-    const h = Math.max(1, Math.round(rect.height * dpr));
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-    }
-    this.dpr = dpr;
-    this.geom = this.layout(rect.width, rect.height);
-    this.draw();
-  }
 
   layout(W, H) {
     const mw = MAP_BOX.x1 - MAP_BOX.x0, mh = MAP_BOX.y1 - MAP_BOX.y0;
@@ -349,17 +308,15 @@ export class TurncoatsBoard {
   /** Centre of an area in viewport coordinates (tests and tools). */
   areaCenter(area) {
     if (!this.geom) return null;
-    const rect = this.canvas.getBoundingClientRect();
     const [x, y] = this.geom.areas[area];
-    return { x: rect.left + x, y: rect.top + y, size: 2 * (LOBE_D + LOBE_R) * this.geom.u };
+    return this.toClient(x, y, 2 * (LOBE_D + LOBE_R) * this.geom.u);
   }
 
   /** Centre of a hand compartment in viewport coordinates. */
   handCenter(colour) {
     if (!this.geom) return null;
-    const rect = this.canvas.getBoundingClientRect();
     const s = this.handSlot(COLOURS.indexOf(colour));
-    return { x: rect.left + s.x + s.w / 2, y: rect.top + s.y + s.h / 2, size: Math.min(s.w, s.h) };
+    return this.toClient(s.x + s.w / 2, s.y + s.h / 2, Math.min(s.w, s.h));
   }
 
   hitTest(x, y) {
@@ -387,44 +344,11 @@ export class TurncoatsBoard {
     return this.sel.areas.has(hit.id) || this.sel.dests.has(hit.id) || this.sel.quiet.has(hit.id) || this.sel.area === hit.id;
   }
 
-  _pos(e) {
-    const rect = this.canvas.getBoundingClientRect();
-    return [e.clientX - rect.left, e.clientY - rect.top];
-  }
-
   _click(e) {
     const hit = this.hitTest(...this._pos(e));
     if (!this._clickable(hit)) return;
     if (hit.kind === "colour") this.onColour(hit.id);
     else this.onArea(hit.id);
-  }
-
-  _move(e) {
-    const hit = this.hitTest(...this._pos(e));
-    this._setHover(this._clickable(hit) ? hit : null);
-  }
-
-  _setHover(hit) {
-    const same = (a, b) => (a && b ? a.kind === b.kind && a.id === b.id : a === b);
-    if (same(hit, this.hover)) return;
-    this.hover = hit;
-    this.canvas.style.cursor = hit ? "pointer" : "default";
-    this.requestDraw();
-  }
-
-  /** Highlight an area or hand colour from outside (focus on its button). */
-  setFocus(hit) {
-    this.focus = hit;
-    this.requestDraw();
-  }
-
-  requestDraw() {
-    if (this._pending) return;
-    this._pending = true;
-    requestAnimationFrame(() => {
-      this._pending = false;
-      this.draw();
-    });
   }
 
   // ------------------------------------------------------------ motion
@@ -461,11 +385,7 @@ export class TurncoatsBoard {
 
   // ------------------------------------------------------------ drawing
 
-  draw() {
-    const { ctx, geom: g } = this;
-    if (!g || g.W < 40 || g.H < 40) return; // hidden or not laid out yet
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    ctx.clearRect(0, 0, g.W, g.H);
+  paint(g) {
     this.drawCloth();
     const view = this.view;
     if (view) {
@@ -477,9 +397,6 @@ export class TurncoatsBoard {
       this.drawHand();
       this.drawFlying();
     }
-    const now = performance.now();
-    if (this.anims.some((a) => now < a.start + a.dur)) this.requestDraw();
-    this.canvas.dataset.drawn = String((Number(this.canvas.dataset.drawn) || 0) + 1);
   }
 
   drawCloth() {
@@ -487,13 +404,8 @@ export class TurncoatsBoard {
     const m = g.map;
     const r = g.u * 0.16;
     ctx.save();
-    ctx.shadowColor = pal.shadow;
-    ctx.shadowBlur = g.u * 0.14;
-    ctx.shadowOffsetY = g.u * 0.03;
     roundRect(ctx, m.x, m.y, m.w, m.h, r);
-    ctx.fillStyle = pal.cloth;
-    ctx.fill();
-    ctx.shadowColor = "transparent";
+    fillShadowed(ctx, pal.cloth, pal.shadow, g.u * 0.14, g.u * 0.03);
     ctx.clip();
     // a loose weave
     ctx.strokeStyle = pal.weave;
@@ -567,8 +479,7 @@ export class TurncoatsBoard {
     const u = g.u;
     const clickable = sel.areas.has(a) || sel.dests.has(a);
     const chosen = sel.area === a || sel.dest === a;
-    const hovered = (this.hover && this.hover.kind === "area" && this.hover.id === a) ||
-      (this.focus && this.focus.kind === "area" && this.focus.id === a);
+    const hovered = this._lit("area", a);
     const dim = (sel.areas.size || sel.dests.size) && !clickable && !chosen;
     ctx.save();
     // glow for what may be clicked now
@@ -688,12 +599,7 @@ export class TurncoatsBoard {
     ctx.lineTo(cx, top + h * 0.78);
     ctx.lineTo(cx - w / 2, top + h);
     ctx.closePath();
-    ctx.shadowColor = pal.shadow;
-    ctx.shadowBlur = u * 0.05;
-    ctx.shadowOffsetY = u * 0.01;
-    ctx.fillStyle = pal.stone[ctl];
-    ctx.fill();
-    ctx.shadowColor = "transparent";
+    fillShadowed(ctx, pal.stone[ctl], pal.shadow, u * 0.05, u * 0.01);
     ctx.lineWidth = 1;
     ctx.strokeStyle = pal.rim[ctl];
     ctx.stroke();
@@ -835,8 +741,7 @@ export class TurncoatsBoard {
         const n = view.hand[c];
         const clickable = sel.colours.has(colour);
         const chosen = sel.colour === colour;
-        const hovered = (this.hover && this.hover.kind === "colour" && this.hover.id === colour) ||
-          (this.focus && this.focus.kind === "colour" && this.focus.id === colour);
+        const hovered = this._lit("colour", colour);
         const ins = 4;
         if (clickable || chosen) {
           ctx.save();
@@ -899,20 +804,4 @@ export class TurncoatsBoard {
       drawStone(ctx, pal, COLOURS[a.colour], x, y, g.u * STONE_R, { alpha: a.fade ? 1 - p * 0.7 : 1 });
     }
   }
-}
-
-function wrapText(ctx, text, x, y, maxW, lineH) {
-  const words = String(text).split(" ");
-  const lines = [];
-  let line = "";
-  for (const w of words) {
-    const next = line ? `${line} ${w}` : w;
-    if (ctx.measureText(next).width > maxW && line) {
-      lines.push(line);
-      line = w;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  const y0 = y - ((lines.length - 1) * lineH) / 2;
-  lines.forEach((l, i) => ctx.fillText(l, x, y0 + i * lineH, maxW));
 }

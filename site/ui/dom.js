@@ -14,3 +14,16 @@ export function el(tag, props = {}, ...children) {
   node.append(...children);
   return node;
 }
+
+/** Light `what` on `board` while `node` has the focus (and, with `hover`, while the pointer is on it). */
+export function focusLights(node, board, what, { hover = false } = {}) {
+  const on = () => board.setFocus(what);
+  const off = () => board.setFocus(null);
+  node.addEventListener("focus", on);
+  node.addEventListener("blur", off);
+  if (hover) {
+    node.addEventListener("pointerenter", on);
+    node.addEventListener("pointerleave", off);
+  }
+  return node;
+}

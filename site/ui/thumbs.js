@@ -1,17 +1,14 @@
 // Small pictures for the start page cards and the move buttons.
 
-import { palette, drawTile, drawToken, roundRect } from "../render/art.js";
+import { palette, drawTile, drawToken, fitCanvas, pictureURL } from "../render/art.js";
 import { stonePalette, drawStone, COLOURS } from "../render/turncoats.js";
 import { drawThumb as drawOriflammeThumb } from "../render/oriflamme.js";
 
 const dark = () => matchMedia("(prefers-color-scheme: dark)").matches;
 
 function prepare(canvas) {
-  const rect = canvas.getBoundingClientRect();
-  const dpr = window.devicePixelRatio || 1;
-  const w = Math.max(1, rect.width), h = Math.max(1, rect.height);
-  canvas.width = Math.round(w * dpr);
-  canvas.height = Math.round(h * dpr);
+  const fit = fitCanvas(canvas);
+  const w = Math.max(1, fit.w), h = Math.max(1, fit.h), dpr = fit.dpr;
   const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, w, h);
@@ -68,20 +65,8 @@ function turncoats(canvas) {
 
 export const THUMBS = { okiya, oriflamme, turncoats };
 
-const tileCache = new Map();
-
 /** A data URL of one tile picture (for move buttons), cached per theme and size. */
 export function tileImage(tile, size = 34) {
   const d = dark();
-  const dpr = window.devicePixelRatio || 1;
-  const key = `${tile}:${d}:${size}:${dpr}`;
-  if (!tileCache.has(key)) {
-    const c = document.createElement("canvas");
-    c.width = c.height = Math.round(size * dpr);
-    const ctx = c.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawTile(ctx, { ...palette(d), shadow: "transparent" }, 1, 1, size - 2, tile, {});
-    tileCache.set(key, c.toDataURL());
-  }
-  return tileCache.get(key);
+  return pictureURL(`tile:${tile}:${d}:${size}`, size, size, (ctx) => drawTile(ctx, { ...palette(d), shadow: "transparent" }, 1, 1, size - 2, tile, {}));
 }

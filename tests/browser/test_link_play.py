@@ -14,13 +14,12 @@ Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-READY_MS = 120_000  # Python cold start
-STEP_MS = 30_000  # one bridge call (open, join, move)
+from helpers import STEP_MS, fmt, wait_python
+
 HOSTILE = "<img src=x onerror=alert(1)>"
 STORE = "pygames.link.games"
 VIEWPORT = {"width": 430, "height": 900}
@@ -30,15 +29,6 @@ SETTLED_JS = """f => {
   return !!h && h.requested() === f && h.idle();
 }"""
 IDLE_JS = "() => { const h = window.__pygames && window.__pygames.link; return !!h && h.idle(); }"
-
-
-@pytest.fixture(scope="session")
-def catalog(dist_site) -> dict[str, str]:
-    return json.loads((dist_site / "locale" / "en.json").read_text("utf-8"))
-
-
-def fmt(template: str, **params) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), template)
 
 
 class Phones:
@@ -58,7 +48,7 @@ class Phones:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
         page.goto(self.site_url)
-        page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=READY_MS)
+        wait_python(page)
         return page
 
     def close(self):

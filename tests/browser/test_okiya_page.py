@@ -8,27 +8,17 @@ root conftest and serves dist/site under a sub-path.
 
 from __future__ import annotations
 
-import json
 import re
 from urllib.parse import urlsplit
 
 import pytest
 
-READY_MS = 120_000  # Python cold start is ~5 s on a 2-core machine; leave room for CI
+from helpers import READY_MS, fmt, start_frame_counter, wait_python
+
 STEP_MS = 60_000  # one move (a perfect bot's opening can take a while)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-@pytest.fixture(scope="session")
-def catalog(dist_site) -> dict[str, str]:
-    """The merged English catalog the page reads."""
-    return json.loads((dist_site / "locale" / "en.json").read_text("utf-8"))
-
-
-def fmt(template: str, **params) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), template)
 
 
 def end_messages(catalog: dict[str, str]) -> set[str]:
@@ -55,10 +45,6 @@ def assert_inside(urls: list[str], site_url: str) -> None:
     assert not outside, f"requests outside {site_url}: {outside[:5]}"
 
 
-def wait_python(page) -> None:
-    page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=READY_MS)
-
-
 def state(page) -> dict | None:
     return page.evaluate("window.__pygames.state()")
 
@@ -70,14 +56,6 @@ def wait_ply_after(page, game: int, ply: int) -> None:
         " return s && (s.match.game > g || s.view.ply > p); }",
         arg=[game, ply],
         timeout=STEP_MS,
-    )
-
-
-def start_frame_counter(page) -> None:
-    page.evaluate(
-        "() => { window.__frames = 0;"
-        " const tick = () => { window.__frames++; requestAnimationFrame(tick); };"
-        " requestAnimationFrame(tick); }"
     )
 
 

@@ -7,92 +7,18 @@ Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 
 from __future__ import annotations
 
-import json
-import re
 from urllib.parse import quote
 
 import pytest
 
-READY_MS = 120_000  # Python cold start
-STEP_MS = 30_000  # one decision (a bot's answer, a bridge call)
+from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
 
-IDLE_JS = """() => {
-  const h = window.__pygames && window.__pygames.oriflamme;
-  if (!h) return false;
-  if (h.privacy()) return "privacy";
-  const st = document.querySelector('#status').dataset.state;
-  if (st === 'over') return 'over';
-  if (st === 'turn' && !h.busy() && document.querySelector('#of-choices button[data-move]:not([disabled])')) return 'turn';
-  return false;
-}"""
+pytestmark = pytest.mark.usefixtures("no_page_errors")
+
+OF = HotSeat("oriflamme", "#of-choices", "button[data-move]:not([disabled])")
 
 CARDS = ("ambush", "archer", "assassination", "conspiracy", "heir", "lord", "royal_decree", "shapeshifter",
          "soldier", "spy")
-
-
-@pytest.fixture(scope="session")
-def catalog(dist_site) -> dict[str, str]:
-    return json.loads((dist_site / "locale" / "en.json").read_text("utf-8"))
-
-
-def fmt(template: str, **params) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), template)
-
-
-@pytest.fixture(autouse=True)
-def no_page_errors(page):
-    """Every test fails on an uncaught error in the page."""
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield
-    assert not errors, errors
-
-
-@pytest.fixture
-def fast(page):
-    """Bots and forced moves answer without the pause the page leaves for people to follow them."""
-    page.add_init_script("window.__pygamesBotPauseMs = 0")
-    return page
-
-
-def wait_python(page) -> None:
-    page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=READY_MS)
-
-
-def state(page) -> dict | None:
-    return page.evaluate("window.__pygames.oriflamme.state()")
-
-
-def played(page) -> int:
-    s = state(page)
-    return len(s["record"]["games"][0]) if s else -1
-
-
-def wait_idle(page) -> str:
-    return page.wait_for_function(IDLE_JS, timeout=STEP_MS).json_value()
-
-
-def hook(page, name: str, arg=None):
-    return page.evaluate(f"a => window.__pygames.oriflamme.{name}(a)", arg)
-
-
-def act(page, locator_or_point) -> None:
-    """Click something that sends a move; wait until the engine answered."""
-    before = played(page)
-    if isinstance(locator_or_point, dict):
-        page.mouse.click(locator_or_point["x"], locator_or_point["y"])
-    else:
-        locator_or_point.click()
-    page.wait_for_function(
-        "n => { const h = window.__pygames.oriflamme; const s = h.state();"
-        " return h.privacy() || (s && s.record.games[0].length > n); }",
-        arg=before,
-        timeout=STEP_MS,
-    )
-
-
-def legal_buttons(page) -> list[str]:
-    return page.eval_on_selector_all("#of-choices button[data-move]", "bs => bs.map(b => b.dataset.move)")
 
 
 def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
@@ -113,21 +39,16 @@ def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
 
 
 def assert_privacy_hides_everything(page, catalog, name: str) -> None:
-    assert page.locator("#privacy").is_visible()
-    assert page.text_content("#privacy-title") == fmt(catalog["ui.privacy.title"], name=name)
     # nothing of the game is rendered: no hand, no move, no queue
-    assert page.locator("[data-move]:visible, [data-float]:visible, [data-card]:visible").count() == 0
-    assert not page.locator("#of-hand-text").is_visible()
-    assert not page.locator("#of-board").is_visible()
-    assert not page.locator("#status").is_visible()
-    assert not page.locator("#of-info").is_visible()
+    OF.assert_privacy_shown(page, catalog, name, clickable="[data-move]:visible, [data-float]:visible, [data-card]:visible",
+                            hidden=["#of-hand-text", "#of-board", "#of-info"])
     hand_marker = fmt(catalog["ui.oriflamme.hand.text"], name="", cards="", removed="").split(":")[0] + ":"
     assert hand_marker not in page.inner_text("body")
 
 
 def assert_end_screen(page, catalog, names: list[str]) -> dict:
     page.wait_for_function("document.querySelector('#status').dataset.state === 'over'", timeout=STEP_MS)
-    s = state(page)
+    s = OF.state(page)
     view = s["view"]
     outcome = view["outcome"]
     assert outcome is not None and s["to_move"] is None
@@ -182,24 +103,23 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
     used = set()
     clicked = {}  # record index -> the move a canvas click should have sent
     for _ in range(400):
-        kind = wait_idle(page)
+        kind = OF.wait_idle(page)
         if kind == "over":
             break
         if kind == "privacy":
             privacy_seen += 1
-            waiting = page.evaluate("window.__pygames.oriflamme.waitingFor()")
+            waiting = OF.hook(page, "waitingFor")
             assert_privacy_hides_everything(page, catalog, names[waiting])
-            page.locator("#privacy-continue").click()
-            page.wait_for_function("!window.__pygames.oriflamme.privacy()")
+            OF.pass_device(page)
             continue
-        s = state(page)
+        s = OF.state(page)
         view = s["view"]
-        viewer = page.evaluate("window.__pygames.oriflamme.viewer()")
+        viewer = OF.hook(page, "viewer")
         assert viewer == s["to_move"] and view["seat"] == viewer
         # this player's own hand only, and every legal move is a button
         assert view["hand"] is not None and all(h is None for i, h in enumerate(view["hands"]) if i != viewer)
         assert names[viewer] in page.text_content("#of-hand-text")
-        assert sorted(legal_buttons(page)) == sorted(s["legal"])
+        assert sorted(OF.legal_buttons(page)) == sorted(s["legal"])
         assert len(s["legal"]) > 1  # a lone legal move is played by the page itself
         pending = view["pending"]["kind"]
         decisions += 1
@@ -208,33 +128,33 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
             move = next(m for m in s["legal"] if m.endswith(" right"))
             word = move.split()[1].lower()
             card = "royal_decree" if word == "decree" else word
-            page.mouse.click(**xy(hook(page, "handCenter", card)))
+            page.mouse.click(**xy(OF.hook(page, "handCenter", card)))
             page.wait_for_function("() => !!document.querySelector('#of-choices .ofl-row.chosen')")
             used.add("canvas-place")
-            act(page, hook(page, "dropCenter", "right"))
+            OF.act(page, OF.hook(page, "dropCenter", "right"))
             clicked[len(s["record"]["games"][0])] = move
             continue
         if pending == "reveal" and "float" not in used:
             # the buttons beside the visited card
             assert page.locator("#of-float").is_visible()
             used.add("float")
-            act(page, page.locator("#of-float [data-float='reveal']"))
+            OF.act(page, page.locator("#of-float [data-float='reveal']"))
             continue
         if pending == "target" and "canvas-target" not in used:
             # click a glowing card of the queue
             move = s["legal"][-1]
             slot = int(move.split()[1]) - 1
             used.add("canvas-target")
-            act(page, hook(page, "slotCenter", slot))
+            OF.act(page, OF.hook(page, "slotCenter", slot))
             clicked[len(s["record"]["games"][0])] = move
             continue
         buttons = page.locator("#of-choices button[data-move]")
         if pending == "reveal":
             # keep early cards hidden now and then, reveal the rest
             choice = "keep" if decisions % 3 == 0 else "reveal"
-            act(page, page.locator(f"#of-choices [data-move='{choice}']"))
+            OF.act(page, page.locator(f"#of-choices [data-move='{choice}']"))
         else:
-            act(page, buttons.nth(decisions % buttons.count()))
+            OF.act(page, buttons.nth(decisions % buttons.count()))
     final = assert_end_screen(page, catalog, names)
     assert privacy_seen >= 6  # at the start and at every change of player
     assert decisions >= 30
@@ -257,30 +177,26 @@ def test_privacy_screen_hides_the_hand_and_recaps(fast, site_url, catalog):
     names = ["Rosa", "Teo", "Uma"]
     page.goto(site_url + "#play/oriflamme?seed=3&players=3&bots=&names=" + ",".join(names))
     wait_python(page)
-    assert wait_idle(page) == "privacy"
-    first = page.evaluate("window.__pygames.oriflamme.waitingFor()")
-    assert_privacy_hides_everything(page, catalog, names[first])
-    page.locator("#privacy-continue").click()
-    assert wait_idle(page) == "turn"
+    first = OF.take_device(page, names, lambda name: assert_privacy_hides_everything(page, catalog, name))
     hand_text = page.text_content("#of-hand-text")
     assert names[first] in hand_text
-    s = state(page)
+    s = OF.state(page)
     card = s["view"]["hand"][0]
     assert catalog[f"oriflamme.card.{card}"] in hand_text
-    act(page, page.locator("#of-choices button[data-move]").first)
-    assert wait_idle(page) == "privacy"
-    nxt = page.evaluate("window.__pygames.oriflamme.waitingFor()")
+    OF.act(page, page.locator("#of-choices button[data-move]").first)
+
+    def hidden(name):
+        assert_privacy_hides_everything(page, catalog, name)
+        assert hand_text not in page.inner_text("body")
+        # the recap tells what happened without the placed card's name
+        recap = page.inner_text("#privacy .privacy-recap")
+        assert names[first] in recap
+        assert catalog[f"oriflamme.card.{card}"] not in recap
+
+    nxt = OF.take_device(page, names, hidden)
     assert nxt == (first + 1) % 3
-    assert_privacy_hides_everything(page, catalog, names[nxt])
-    assert hand_text not in page.inner_text("body")
-    # the recap tells what happened without the placed card's name
-    recap = page.inner_text("#privacy .privacy-recap")
-    assert names[first] in recap
-    assert catalog[f"oriflamme.card.{card}"] not in recap
-    page.locator("#privacy-continue").click()
-    assert wait_idle(page) == "turn"
     assert names[nxt] in page.text_content("#of-hand-text")
-    assert state(page)["view"]["seat"] == nxt
+    assert OF.state(page)["view"]["seat"] == nxt
 
 
 # ----------------------------------------------------------------------------- against bots
@@ -288,28 +204,14 @@ def test_privacy_screen_hides_the_hand_and_recaps(fast, site_url, catalog):
 
 def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     page = fast
-    page.set_viewport_size({"width": 1280, "height": 800})
     names = ["Me", "", "", "", ""]
-    page.goto(site_url + "#play/oriflamme?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me")
-    wait_python(page)
-    page.evaluate(
-        "() => { window.__frames = 0; const tick = () => { window.__frames++; requestAnimationFrame(tick); };"
-        " requestAnimationFrame(tick); }"
+    buttons = page.locator("#of-choices button[data-move]")
+    turns = OF.play_against_bots(
+        page, site_url + "#play/oriflamme?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me",
+        shown_moves=lambda s: s["legal"],
+        pick=lambda s, turn: buttons.nth(turn % buttons.count()),
     )
-    turns = 0
-    for _ in range(200):
-        kind = wait_idle(page)
-        assert kind != "privacy", "one human: the hand never needs hiding"
-        if kind == "over":
-            break
-        s = state(page)
-        assert s["to_move"] == 0 and s["view"]["seat"] == 0
-        assert sorted(legal_buttons(page)) == sorted(s["legal"])
-        turns += 1
-        buttons = page.locator("#of-choices button[data-move]")
-        act(page, buttons.nth(turns % buttons.count()))
-    default = [fmt(catalog["seat.default"], n=i + 1) for i in range(5)]
-    final = assert_end_screen(page, catalog, [n or default[i] for i, n in enumerate(names)])
+    final = assert_end_screen(page, catalog, shown_names(catalog, names))
     assert turns >= 6
     assert page.evaluate("window.__frames") > 5
     assert final["record"]["players"] == 5
@@ -330,16 +232,16 @@ def test_log_speaks_in_catalog_words(fast, site_url, catalog):
     wait_python(page)
     # play until the resolution has told a few stories
     for _ in range(60):
-        kind = wait_idle(page)
+        kind = OF.wait_idle(page)
         if kind == "over":
             break
-        s = state(page)
+        s = OF.state(page)
         if s["view"]["round"] >= 3:
             break
         buttons = page.locator("#of-choices button[data-move]")
-        act(page, buttons.first)
-    s = state(page)
-    shown = [n or fmt(catalog["seat.default"], n=i + 1) for i, n in enumerate(names)]
+        OF.act(page, buttons.first)
+    s = OF.state(page)
+    shown = shown_names(catalog, names)
     expected = [say(catalog, e, shown) for e in reversed(s["view"]["log"])]
     lines = page.locator("#of-log li").all_text_contents()
     assert lines == expected
@@ -354,11 +256,11 @@ def test_card_rules_open_from_the_cards(fast, site_url, catalog):
     page = fast
     page.goto(site_url + "#play/oriflamme?seed=21&players=3&bots=1,2&level=random&names=Ann")
     wait_python(page)
-    assert wait_idle(page) == "turn"
-    s = state(page)
+    assert OF.wait_idle(page) == "turn"
+    s = OF.state(page)
     card = s["view"]["hand"][0]
     # the (i) of a hand card on the canvas
-    page.mouse.click(**xy(hook(page, "handInfoCenter", card)))
+    page.mouse.click(**xy(OF.hook(page, "handInfoCenter", card)))
     info = page.locator("#of-info")
     assert info.is_visible()
     assert page.text_content("#of-info-title") == catalog[f"oriflamme.card.{card}"]
@@ -373,17 +275,17 @@ def test_card_rules_open_from_the_cards(fast, site_url, catalog):
     assert not info.is_visible()
     # a face-up card in the queue: play on until one is there, then click it
     for _ in range(80):
-        kind = wait_idle(page)
+        kind = OF.wait_idle(page)
         assert kind != "over"
-        s = state(page)
+        s = OF.state(page)
         up = [i for i, slot in enumerate(s["view"]["queue"]) if slot["cards"][-1]["up"]]
         if up and s["view"]["pending"]["kind"] == "place":
             break
         buttons = page.locator("#of-choices button[data-move]")
-        act(page, buttons.first)
+        OF.act(page, buttons.first)
     slot = up[0]
     top = s["view"]["queue"][slot]["cards"][-1]["card"]
-    page.mouse.click(**xy(hook(page, "slotCenter", slot)))
+    page.mouse.click(**xy(OF.hook(page, "slotCenter", slot)))
     assert info.is_visible()
     assert page.text_content("#of-info-title") == catalog[f"oriflamme.card.{top}"]
     assert page.text_content("#of-info-text") == catalog[f"oriflamme.card.{top}.text"]
@@ -402,21 +304,21 @@ def test_names_with_markup_are_text(fast, site_url, catalog):
     other = "Zoë & co"
     page.goto(site_url + "#play/oriflamme?seed=4&players=3&bots=2&names=" + quote(tricky, safe="") + "," + quote(other, safe=""))
     wait_python(page)
-    kind = wait_idle(page)
+    kind = OF.wait_idle(page)
     shown_privacy = False
     for _ in range(20):
         if kind == "privacy":
             shown_privacy = True
             assert page.locator("#privacy b").count() == 0
-            who = page.evaluate("window.__pygames.oriflamme.waitingFor()")
+            who = OF.hook(page, "waitingFor")
             assert [tricky, other][who] in page.text_content("#privacy-title")
             page.locator("#privacy-continue").click()
         elif kind == "turn":
-            s = state(page)
+            s = OF.state(page)
             if s["to_move"] == 0:
                 break
-            act(page, page.locator("#of-choices button[data-move]").first)
-        kind = wait_idle(page)
+            OF.act(page, page.locator("#of-choices button[data-move]").first)
+        kind = OF.wait_idle(page)
     assert shown_privacy
     assert tricky in page.text_content("#status")
     assert tricky in page.text_content("#of-hand-text")
@@ -430,20 +332,20 @@ def test_saved_game_resumes(fast, site_url, catalog):
     page.goto(site_url + route)
     wait_python(page)
     for _ in range(6):
-        if wait_idle(page) == "privacy":
+        if OF.wait_idle(page) == "privacy":
             page.locator("#privacy-continue").click()
             continue
-        act(page, page.locator("#of-choices button[data-move]").first)
-    record = state(page)["record"]
+        OF.act(page, page.locator("#of-choices button[data-move]").first)
+    record = OF.state(page)["record"]
     page.goto(site_url + "#")
     resume = page.locator("[data-resume=oriflamme]")
     resume.wait_for()
     resume.click()
     page.wait_for_function("location.hash.startsWith('#play/oriflamme?')")
-    assert wait_idle(page) == "privacy"  # the device may have changed hands meanwhile
+    assert OF.wait_idle(page) == "privacy"  # the device may have changed hands meanwhile
     page.locator("#privacy-continue").click()
-    assert wait_idle(page) == "turn"
-    assert state(page)["record"] == record
+    assert OF.wait_idle(page) == "turn"
+    assert OF.state(page)["record"] == record
 
 
 # ----------------------------------------------------------------------------- start page and setup
@@ -451,18 +353,7 @@ def test_saved_game_resumes(fast, site_url, catalog):
 
 def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page = fast
-    page.goto(site_url)
-    card = page.locator(".game-card[data-game=oriflamme]")
-    card.wait_for()
-    assert card.get_attribute("data-coming") is None
-    wait_python(page)
-    page.wait_for_timeout(300)  # the list is refreshed from the bridge once Python is up
-    card = page.locator(".game-card[data-game=oriflamme]")
-    assert card.get_attribute("data-coming") is None
-    assert catalog["ui.games.coming"] not in card.text_content()
-    page.locator("button[data-play=oriflamme]").click()
-    dialog = page.locator("#seats-dialog")
-    assert dialog.is_visible()
+    dialog = OF.open_seat_setup(page, site_url, catalog)
     assert dialog.locator("input[name=players]").count() == 3  # 3, 4 or 5 players
     dialog.locator("input[name=players][value='4']").check(force=True)
     assert dialog.locator(".seat-row:visible").count() == 4
@@ -476,12 +367,12 @@ def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     hash_ = page.evaluate("location.hash")
     assert "players=4" in hash_ and "bots=1,2,3" in hash_ and "level=heuristic,random,heuristic" in hash_
     assert "names=Ann" in hash_
-    assert page.evaluate("window.__pygames.oriflamme.route()") == hash_
+    assert OF.hook(page, "route") == hash_
     # one human: no privacy screen, the human's hand is on the table
     for _ in range(30):
-        kind = wait_idle(page)
+        kind = OF.wait_idle(page)
         assert kind != "privacy"
         if kind == "turn":
             break
-    assert state(page)["view"]["seat"] == 0
+    assert OF.state(page)["view"]["seat"] == 0
     assert page.locator("#of-board").is_visible()

@@ -1,0 +1,551 @@
+// The hot-seat skeleton shared by the game pages with 2–5 seats (Turncoats, Oriflamme):
+// the `#play/<game>?seed=&players=&bots=&level=&names=` route, the seat setup sheet,
+// saving and resuming, the Python calls with stale-answer guards, bots, the status line,
+// the end screen's buttons and the test hooks (window.__pygames[game]).
+//
+// A game's page subclasses HotSeatGame with a static `config` (below) and brings its
+// own present() (who sees what, the privacy screen), recap(), say(), moveLabel(),
+// choices, DOM (buildDom) and drawing (renderParts).
+//
+//   config = {
+//     game: "turncoats", levels: ["random", "heuristic"], defaultLevel: "heuristic",
+//     minPlayers: 2, maxPlayers: 5, firstSetup: {players, seats},  // the sheet's first value
+//     saveKey, prefsKey, botPauseMs, levelKey: "turncoats.level",   // catalog prefix of level names
+//     idPrefix: "tc", parseMove: (text) => {...},
+//   }
+//
+// URL form (documented in README):
+//   seed     the game's seed (random when missing)
+//   players  minPlayers–maxPlayers (default minPlayers)
+//   bots     comma list of bot seats, 0-based (default none: all human, hot-seat)
+//   level    one bot level for every bot, or a comma list, one per seat listed in `bots`
+//   names    comma list of player names by seat, each URL-encoded; empty = "Player N"
+
+import { t, has } from "../i18n.js";
+import { PrivacyScreen } from "./privacy.js";
+import { openSeats, cleanName } from "./seats.js";
+import { readJSON, writeJSON, randomSeed } from "./storage.js";
+import { el } from "./dom.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+// ------------------------------------------------------------------ routes
+
+/** The route of a `#play/<game>?...` hash, or null when it is not one. */
+export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers, maxPlayers }) {
+  const text = String(hash || "").replace(/^#\/?/, "");
+  const [path, query = ""] = text.split("?");
+  if (path.replace(/\/+$/, "") !== `play/${game}`) return null;
+  const q = new URLSearchParams(query);
+  const seedText = q.get("seed");
+  const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
+  const playersText = q.get("players") || "";
+  const asked = /^\d$/.test(playersText) ? Number(playersText) : 0;
+  const players = asked >= minPlayers && asked <= maxPlayers ? asked : minPlayers;
+  const bots = [...new Set((q.get("bots") || "").split(",").filter((s) => /^\d$/.test(s)).map(Number))]
+    .filter((s) => s < players)
+    .sort();
+  const levelList = (q.get("level") || "").split(",");
+  const levels = {};
+  bots.forEach((seat, i) => {
+    const wanted = levelList.length > 1 ? levelList[i] : levelList[0];
+    levels[seat] = known.includes(wanted) ? wanted : defaultLevel;
+  });
+  // names: split the raw value on commas first, then decode each (a name may hold %2C)
+  const raw = query.split("&").find((p) => p.startsWith("names="));
+  const names = Array.from({ length: players }, () => "");
+  if (raw) {
+    raw
+      .slice(6)
+      .split(",")
+      .slice(0, players)
+      .forEach((part, i) => {
+        let name = "";
+        try {
+          name = decodeURIComponent(part.replace(/\+/g, " "));
+        } catch (_) {
+          name = "";
+        }
+        names[i] = cleanName(name);
+      });
+  }
+  return { game, seed, players, bots, levels, names };
+}
+
+/** The canonical hash of a route. */
+export function routeHash(r, { game, defaultLevel }) {
+  const parts = [`seed=${r.seed}`, `players=${r.players}`, `bots=${r.bots.join(",")}`];
+  const levels = r.bots.map((s) => r.levels[s] || defaultLevel);
+  parts.push(`level=${levels.length && levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",") || defaultLevel}`);
+  if (r.names.some(Boolean)) parts.push(`names=${r.names.map((n) => encodeURIComponent(n || "")).join(",")}`);
+  return `#play/${game}?${parts.join("&")}`;
+}
+
+// ------------------------------------------------------------------ the controller
+
+export class HotSeatGame {
+  /**
+   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement}} opts
+   *   root: the game view (#view-game); the shared #status/#hint live in it.
+   */
+  constructor({ py, toast, root }) {
+    this.cfg = this.constructor.config;
+    this.py = py;
+    this.toast = toast;
+    this.root = root;
+    this.route = null;
+    this.hash = null;
+    this.result = null;
+    this.viewer = null; // the seat whose view is shown (null: nobody's secrets)
+    this.forced = null; // {move, seat}: a lone legal move the page plays by itself (games that do)
+    this.waitingFor = null; // the human the privacy screen waits for
+    this.sel = this.noChoice();
+    this.gen = 0;
+    this.busy = false;
+    this.thinking = false;
+    this.built = false;
+    this.board = null;
+    this.privacy = null;
+    this.active = false;
+    this._exposeHooks();
+  }
+
+  // ---------------------------------------------------------------- what a game brings
+
+  /** The empty choice (what is picked so far on the way to a move). */
+  noChoice() {
+    return {};
+  }
+
+  /** A new game starts (reset what the game keeps besides the choice). */
+  onNewGame() {}
+
+  /** The player picked a move themselves (not a bot, not a lone move). */
+  onOwnMove() {}
+
+  /** Close any panel laid over the board (none by default). */
+  closeInfo() {}
+
+  /** Escape pressed in the game (no dialog open). */
+  onEscape() {}
+
+  /** Extra test hooks of the game. */
+  testHooks() {
+    return {};
+  }
+
+  // ---------------------------------------------------------------- public
+
+  /** Show the game of `hash` (a #play/<game> route); resumes a saved game of the same hash. */
+  async start(hash) {
+    const route = parseRoute(hash, this.cfg);
+    if (!route) return;
+    if (route.seed === null) {
+      route.seed = randomSeed();
+      history.replaceState(null, "", routeHash(route, this.cfg));
+    }
+    const canonical = routeHash(route, this.cfg);
+    if (this.active && this.hash === canonical && this.result) return;
+    this._build();
+    if (this.privacy) this.privacy.cancel();
+    const gen = ++this.gen;
+    this.route = route;
+    this.hash = canonical;
+    this.result = null;
+    this.viewer = null;
+    this.forced = null;
+    this.onNewGame();
+    this.sel = this.noChoice();
+    this.busy = true;
+    this.thinking = false;
+    this._show();
+    this.closeInfo();
+    this.render({ animate: false });
+    try {
+      await this.py.ready;
+      if (gen !== this.gen) return;
+      let res = null;
+      const saved = readJSON(this.cfg.saveKey);
+      if (saved && saved.hash === canonical && saved.record) {
+        try {
+          res = await this.py.call("state", { record: saved.record, seat: null });
+        } catch (_) {
+          res = null; // a save from an older engine: start afresh
+        }
+      }
+      if (!res) res = await this.py.call("new_match", { game: this.cfg.game, seed: route.seed, players: route.players });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      await this.present(res, null, { animate: false });
+    } catch (err) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this._error(err);
+    }
+  }
+
+  /** Leave the game view (another route is shown). */
+  stop() {
+    this.gen++;
+    this.active = false;
+    this.busy = false;
+    this.thinking = false;
+    this.forced = null;
+    if (this.privacy) this.privacy.cancel();
+    if (this.built) {
+      for (const node of this.nodes) node.hidden = true;
+      this.closeInfo();
+      if (this.root.dataset.mode === this.cfg.game) delete this.root.dataset.mode;
+    }
+    document.removeEventListener("keydown", this._onKey);
+  }
+
+  /** The seat setup sheet; starting sets the location hash. */
+  async openSetup() {
+    const cfg = this.cfg;
+    const prefs = readJSON(cfg.prefsKey) || {};
+    const r = this.route;
+    const value = r
+      ? {
+          players: r.players,
+          seats: Array.from({ length: r.players }, (_, s) => ({
+            name: r.names[s] || "",
+            bot: r.bots.includes(s),
+            level: r.levels[s] || cfg.defaultLevel,
+          })),
+        }
+      : prefs.players
+        ? prefs
+        : cfg.firstSetup;
+    const choice = await openSeats({
+      t,
+      title: t(`ui.${cfg.game}.setup.title`),
+      min: cfg.minPlayers,
+      max: cfg.maxPlayers,
+      levels: cfg.levels.map((id) => ({ id, label: this.levelName(id) })),
+      value,
+      defaultName: (s) => t("seat.default", { n: s + 1 }),
+    });
+    if (!choice) return;
+    const plain = (s, i) => (s.name === t("seat.default", { n: i + 1 }) ? "" : s.name);
+    writeJSON(cfg.prefsKey, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })) });
+    const bots = choice.seats.map((s, i) => (s.bot ? i : -1)).filter((i) => i >= 0);
+    const levels = {};
+    for (const s of bots) levels[s] = choice.seats[s].level;
+    const names = choice.seats.map(plain);
+    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names }, cfg);
+  }
+
+  /** The hash of an unfinished saved game, for a "Resume" link (or null). */
+  static savedHash() {
+    const saved = readJSON(this.config.saveKey);
+    return saved && saved.hash && saved.record && !saved.over ? saved.hash : null;
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  name(seat) {
+    const r = this.route;
+    return (r && r.names[seat]) || t("seat.default", { n: seat + 1 });
+  }
+
+  isBot(seat) {
+    return !!this.route && this.route.bots.includes(seat);
+  }
+
+  humans() {
+    return this.route ? [...Array(this.route.players).keys()].filter((s) => !this.isBot(s)) : [];
+  }
+
+  levelName(id) {
+    return t(`${this.cfg.levelKey}.${id}`);
+  }
+
+  /** "Bot · heuristic", "You" or "Human" under a seat's name. */
+  tag(seat) {
+    const game = this.cfg.game;
+    if (this.isBot(seat)) return t(`ui.${game}.seat.bot`, { level: this.levelName(this.route.levels[seat] || this.cfg.defaultLevel) });
+    return this.humans().length === 1 ? t("ui.tag.you") : t(`ui.${game}.seat.human`);
+  }
+
+  myTurn(r = this.result) {
+    return !!r && r.to_move !== null && r.to_move !== undefined && r.to_move === this.viewer &&
+      !this.isBot(r.to_move) && !this.thinking && !this.forced && !(this.privacy && this.privacy.shown) &&
+      r.legal.length > 0;
+  }
+
+  // ---------------------------------------------------------------- the flow
+
+  async play(move) {
+    const r = this.result;
+    if (!move || !r || this.busy || !this.myTurn(r) || !r.legal.includes(move)) return;
+    this.onOwnMove();
+    await this._send(r, move);
+  }
+
+  async _send(r, move) {
+    const gen = this.gen;
+    this.busy = true;
+    this.closeInfo();
+    this.renderDecision();
+    try {
+      const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      await this.present(next, this.viewer);
+    } catch (err) {
+      this._failed(gen, "busy", err);
+    }
+  }
+
+  /** A bridge call failed: unless another game began meanwhile, clear `flag` ("busy", "thinking"), redraw, say why. */
+  _failed(gen, flag, err) {
+    if (gen !== this.gen) return;
+    this[flag] = false;
+    this.render();
+    this.toast(this.errorText(err));
+  }
+
+  /** How long bots (and lone moves) wait, so people can follow (window.__pygamesBotPauseMs for tests). */
+  pause(base) {
+    return Number.isFinite(window.__pygamesBotPauseMs) ? window.__pygamesBotPauseMs : base;
+  }
+
+  async maybeBot() {
+    const r = this.result;
+    if (!r || r.to_move === null || r.to_move === undefined || !this.isBot(r.to_move) || this.thinking) return;
+    const gen = this.gen;
+    this.thinking = true;
+    this.render({ animate: false });
+    const started = performance.now();
+    try {
+      const level = this.route.levels[r.to_move] || this.cfg.defaultLevel;
+      const { move } = await this.py.call("bot_move", { record: r.record, level });
+      const wait = this.pause(this.cfg.botPauseMs) - (performance.now() - started);
+      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+      if (gen !== this.gen || this.result !== r) return;
+      const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
+      if (gen !== this.gen || this.result !== r) return;
+      this.thinking = false;
+      await this.present(next, this.viewer);
+    } catch (err) {
+      this._failed(gen, "thinking", err);
+    }
+  }
+
+  /** Save the game (`res`'s record) under its route, for Resume. */
+  save(res, over) {
+    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over });
+  }
+
+  rematch() {
+    location.hash = routeHash({ ...this.route, seed: randomSeed() }, this.cfg);
+  }
+
+  /** The legal moves, parsed, when the viewer may choose one now. */
+  moves() {
+    return this.myTurn() && !this.busy ? this.result.legal.map(this.cfg.parseMove) : [];
+  }
+
+  // ---------------------------------------------------------------- words
+
+  errorText(err) {
+    if (err && err.key && has(err.key)) return t(err.key, { detail: err.text || "", ...(err.params || {}) });
+    return t("ui.error.internal", { detail: (err && (err.text || err.message)) || String(err) });
+  }
+
+  _error(err) {
+    const status = $("#status");
+    status.textContent = this.errorText(err);
+    status.dataset.state = "error";
+  }
+
+  // ---------------------------------------------------------------- DOM
+
+  _build() {
+    if (this.built) return;
+    this.built = true;
+    this.buildDom(this.root); // sets this.nodes, this.canvas, this.board and the panels
+    this.privacy = new PrivacyScreen({ t, parent: this.root.parentElement || document.body });
+    this.canvas.addEventListener("pointerdown", () => (this._keyboard = false));
+    this._onKey = (e) => {
+      if (e.key === "Tab") this._keyboard = true;
+      if (e.key === "Escape" && this.active && !document.querySelector("dialog[open]")) this.onEscape();
+    };
+  }
+
+  /** The "how to play" panel: the numbered rules of the catalog (ui.<game>.rules.1, 2, ...). */
+  rulesPanel(cls) {
+    const game = this.cfg.game;
+    const rules = el("details", { class: `rules ${cls}` }, el("summary", { text: t("ui.nav.rules") }));
+    const ol = el("ol");
+    for (let i = 1; has(`ui.${game}.rules.${i}`); i++) ol.append(el("li", { text: t(`ui.${game}.rules.${i}`) }));
+    rules.append(ol);
+    return rules;
+  }
+
+  /** The controls under the game: a new game (the seat setup). */
+  controls(cls) {
+    return el("div", { class: `controls ${cls}` },
+      el("button", { type: "button", class: "btn", id: `${this.cfg.idPrefix}-new`, text: t("ui.nav.new"), onclick: () => this.openSetup() }));
+  }
+
+  _show() {
+    const game = this.cfg.game;
+    this.active = true;
+    document.addEventListener("keydown", this._onKey);
+    this.root.dataset.mode = game;
+    for (const node of this.nodes) node.hidden = false;
+    $("#view-start").hidden = true;
+    this.root.hidden = false;
+    $("#btn-new").hidden = false;
+    $("#title").textContent = t(`game.${game}`);
+    document.title = `${t(`game.${game}`)} · ${t("ui.app.name")}`;
+    this.board.resize();
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  render({ animate = true } = {}) {
+    if (!this.built || !this.active) return;
+    const r = this.result;
+    const over = !!(r && r.view.outcome);
+    this.renderStatus();
+    document.documentElement.dataset.game = r
+      ? `${this.cfg.game}:${r.record.games[0].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
+      : "";
+    this.renderParts(animate);
+  }
+
+  /** [text, state] of #status for position `r`. */
+  statusOf(r) {
+    if (!r) return [t("ui.status.waiting"), "waiting"];
+    if (r.view.outcome) return [this.say(r.view.outcome.message), "over"];
+    const player = this.name(r.to_move);
+    if (this.isBot(r.to_move)) return [t("ui.status.thinking", { player }), "thinking"];
+    if (this.myTurn(r)) return [t(this.turnKey(r), { player }), "turn"];
+    return [t(`ui.${this.cfg.game}.status.waiting_for`, { player }), "waiting"];
+  }
+
+  renderStatus() {
+    const status = $("#status");
+    const hint = $("#hint");
+    const r = this.result;
+    const view = r && r.view;
+    [status.textContent, status.dataset.state] = this.statusOf(r);
+    const last = view && view.log && view.log.length ? view.log[view.log.length - 1] : null;
+    hint.textContent = last && !view.outcome ? this.say(last) : "";
+    if (r && !this.py.isReady) hint.textContent = t("ui.status.waiting");
+    hint.hidden = !hint.textContent;
+    $("#matchbar").hidden = true;
+  }
+
+  /**
+   * The decision panel when there is nothing to choose from: hidden at the end,
+   * "waiting" before the first position. True when so.
+   */
+  decisionClosed(r) {
+    if (!r || r.view.outcome) {
+      this.decide.hidden = !!(r && r.view.outcome);
+      this.prompt.textContent = r ? "" : t("ui.status.waiting");
+      return true;
+    }
+    this.decide.hidden = false;
+    return false;
+  }
+
+  /** The prompt while someone else (a bot or another human) decides. */
+  waitPrompt(r) {
+    const game = this.cfg.game;
+    this.prompt.textContent = this.isBot(r.to_move)
+      ? t(`ui.${game}.prompt.bot`, { player: this.name(r.to_move) })
+      : t(`ui.${game}.prompt.wait`, { player: this.name(r.to_move) });
+  }
+
+  /** A button for the legal move `m` (parsed): data-move, its words as label and title, disabled while busy. */
+  moveEl(m, cls) {
+    const label = this.moveLabel(m);
+    return el("button", { type: "button", class: cls, data: { move: m.text }, "aria-label": label, title: label, disabled: this.busy });
+  }
+
+  /** Empty the decision list; returns whether it had the focus (for keepFocus). */
+  emptyChoices() {
+    const hadFocus = this.choices.contains(document.activeElement);
+    this.choices.replaceChildren();
+    return hadFocus;
+  }
+
+  /** Keyboard players stay in the decision list when it is redrawn. */
+  keepFocus(box, hadFocus) {
+    if (hadFocus && this._keyboard) {
+      const first = box.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  /** "You win" with one human facing bots; otherwise who won (`lostKey`: a bot won against the one human). */
+  winTitle(winner, lostKey) {
+    const humans = this.humans();
+    if (humans.length === 1) return winner === humans[0] ? t("ui.end.title.you_win") : t(lostKey, { player: this.name(winner) });
+    return t("ui.end.title.win", { player: this.name(winner) });
+  }
+
+  /**
+   * The end screen (this.endEl): hidden while the game goes on; at the end the game's
+   * own account (fillEnd) and the rematch / new game / home buttons, scrolled into view.
+   */
+  renderEnd() {
+    const r = this.result;
+    const box = this.endEl;
+    const outcome = r && r.view.outcome;
+    if (!outcome) {
+      box.hidden = true;
+      return;
+    }
+    const wasHidden = box.hidden;
+    box.replaceChildren();
+    this.fillEnd(box, r.view, outcome);
+    box.append(el("div", { class: "end-actions" },
+      el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-rematch`, text: t("ui.end.rematch"), onclick: () => this.rematch() }),
+      el("button", { type: "button", class: "btn", text: t("ui.end.new"), onclick: () => this.openSetup() }),
+      el("a", { class: "btn", href: "#", text: t("ui.end.home") })));
+    box.hidden = false;
+    if (wasHidden) {
+      requestAnimationFrame(() => box.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }));
+    }
+  }
+
+  /** The CSS class of a log line (none by default). */
+  logClass() {
+    return null;
+  }
+
+  renderLog() {
+    const r = this.result;
+    const list = this.logList;
+    list.replaceChildren();
+    if (!r) return;
+    for (const entry of [...r.view.log].reverse()) list.append(el("li", { class: this.logClass(entry), text: this.say(entry) }));
+  }
+
+  // ---------------------------------------------------------------- tests and tools
+
+  _exposeHooks() {
+    const hooks = {
+      state: () => (this.result ? JSON.parse(JSON.stringify(this.result)) : null),
+      viewer: () => this.viewer,
+      busy: () => this.busy || this.thinking || !!this.forced,
+      privacy: () => !!(this.privacy && this.privacy.shown),
+      waitingFor: () => (this.privacy && this.privacy.shown ? this.waitingFor : null),
+      ...this.testHooks(),
+    };
+    const attach = () => {
+      window.__pygames = window.__pygames || {};
+      window.__pygames[this.cfg.game] = hooks;
+    };
+    attach();
+    // app.js may replace window.__pygames at boot: attach again afterwards
+    queueMicrotask(attach);
+    setTimeout(attach, 0);
+  }
+}

@@ -1,0 +1,145 @@
+"""Helpers shared by the browser tests: catalog text, waiting for Python, and driving a
+hot-seat game page (Turncoats, Oriflamme) through its test hooks (window.__pygames.<game>).
+"""
+
+from __future__ import annotations
+
+import re
+
+READY_MS = 120_000  # Python cold start
+STEP_MS = 30_000  # one decision (a bot's answer, a bridge call)
+
+
+def fmt(template: str, **params) -> str:
+    """A catalog template with its {params} filled in (unknown ones left as they are)."""
+    return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), template)
+
+
+def shown_names(catalog: dict[str, str], names: list[str]) -> list[str]:
+    """The names the page shows: an empty one is "Player N"."""
+    return [n or fmt(catalog["seat.default"], n=i + 1) for i, n in enumerate(names)]
+
+
+def wait_python(page) -> None:
+    page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=READY_MS)
+
+
+def start_frame_counter(page) -> None:
+    """Count animation frames in window.__frames (a frozen page stops counting)."""
+    page.evaluate(
+        "() => { window.__frames = 0;"
+        " const tick = () => { window.__frames++; requestAnimationFrame(tick); };"
+        " requestAnimationFrame(tick); }"
+    )
+
+
+class HotSeat:
+    """One hot-seat game page, driven through its test hooks and its decision panel."""
+
+    def __init__(self, game: str, choices: str, turn_button: str):
+        self.game = game
+        self.choices = choices  # the decision panel's selector, e.g. "#tc-choices"
+        self.hooks = f"window.__pygames.{game}"
+        # idle: the privacy screen is up, the game is over, or a human may act now
+        self.idle_js = f"""() => {{
+  const h = window.__pygames && window.__pygames.{game};
+  if (!h) return false;
+  if (h.privacy()) return "privacy";
+  const st = document.querySelector('#status').dataset.state;
+  if (st === 'over') return 'over';
+  if (st === 'turn' && !h.busy() && document.querySelector('{choices} {turn_button}')) return 'turn';
+  return false;
+}}"""
+
+    def hook(self, page, name: str, arg=None):
+        return page.evaluate(f"a => {self.hooks}.{name}(a)", arg)
+
+    def state(self, page) -> dict | None:
+        return self.hook(page, "state")
+
+    def played(self, page) -> int:
+        s = self.state(page)
+        return len(s["record"]["games"][0]) if s else -1
+
+    def wait_idle(self, page) -> str:
+        return page.wait_for_function(self.idle_js, timeout=STEP_MS).json_value()
+
+    def act(self, page, target) -> None:
+        """Click something that sends a move (a locator, or a point {x, y}); wait until the engine answered."""
+        before = self.played(page)
+        if isinstance(target, dict):
+            page.mouse.click(target["x"], target["y"])
+        else:
+            target.click()
+        page.wait_for_function(
+            f"n => {{ const h = {self.hooks}; const s = h.state();"
+            " return h.privacy() || (s && s.record.games[0].length > n); }",
+            arg=before,
+            timeout=STEP_MS,
+        )
+
+    def legal_buttons(self, page) -> list[str]:
+        """The moves of the decision panel's data-move buttons."""
+        return page.eval_on_selector_all(f"{self.choices} button[data-move]", "bs => bs.map(b => b.dataset.move)")
+
+    def take_device(self, page, names: list[str], assert_hidden) -> int:
+        """The privacy screen is up: it hides everything (assert_hidden(name) checks it), the
+        player it asks for takes the device, and it is their turn. Returns their seat."""
+        assert self.wait_idle(page) == "privacy"
+        seat = self.hook(page, "waitingFor")
+        assert_hidden(names[seat])
+        page.locator("#privacy-continue").click()
+        assert self.wait_idle(page) == "turn"
+        return seat
+
+    def play_against_bots(self, page, url: str, *, shown_moves, pick) -> int:
+        """The human at seat 0 plays `url` against bots to the end on a desktop-sized page,
+        counting frames (window.__frames: the page stays alive). At every turn the decision
+        panel offers exactly shown_moves(state), and pick(state, turn) is clicked.
+        Returns the turns played."""
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(url)
+        wait_python(page)
+        start_frame_counter(page)
+        turns = 0
+        for _ in range(200):
+            kind = self.wait_idle(page)
+            assert kind != "privacy", "one human: the hand never needs hiding"
+            if kind == "over":
+                break
+            s = self.state(page)
+            assert s["to_move"] == 0 and s["view"]["seat"] == 0
+            assert sorted(self.legal_buttons(page)) == sorted(shown_moves(s))
+            turns += 1
+            self.act(page, pick(s, turns))
+        return turns
+
+    def pass_device(self, page) -> None:
+        """The player the privacy screen asks for takes the device."""
+        page.locator("#privacy-continue").click()
+        page.wait_for_function(f"!{self.hooks}.privacy()")
+
+    def assert_privacy_shown(self, page, catalog, name: str, *, clickable: str, hidden: list[str]) -> None:
+        """The privacy screen asks for `name`: nothing matching `clickable` is visible, nor
+        the status nor any element of `hidden` (ids)."""
+        assert page.locator("#privacy").is_visible()
+        assert page.text_content("#privacy-title") == fmt(catalog["ui.privacy.title"], name=name)
+        assert page.locator(clickable).count() == 0
+        for sel in ["#status", *hidden]:
+            assert not page.locator(sel).is_visible(), sel
+
+    def open_seat_setup(self, page, site_url: str, catalog):
+        """From the start page (the game is listed and playable), open the game's seat setup sheet."""
+        page.goto(site_url)
+        card = page.locator(f".game-card[data-game={self.game}]")
+        card.wait_for()
+        assert card.get_attribute("data-coming") is None
+        wait_python(page)
+        page.wait_for_timeout(300)  # the list is refreshed from the bridge once Python is up
+        card = page.locator(f".game-card[data-game={self.game}]")
+        assert card.get_attribute("data-coming") is None
+        assert catalog["ui.games.coming"] not in card.text_content()
+        page.locator(f"button[data-play={self.game}]").click()
+        dialog = page.locator("#seats-dialog")
+        assert dialog.is_visible()
+        return dialog
