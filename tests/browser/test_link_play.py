@@ -210,6 +210,14 @@ def test_okiya_by_link_two_phones(phones, site_url, catalog):
     assert invite == t["link"] and invite.startswith("g=")
     assert ann.locator("#link-view").get_attribute("data-link-phase") == "joining"
     assert saved(ann)[t["id"]]["link"] == invite
+    # the QR code: segno (loaded by the worker on first use) draws the link as an SVG image
+    qr = ann.locator("#link-qr")
+    qr.wait_for(state="attached")
+    ann.wait_for_function("() => !document.querySelector('#link-qr').hidden", timeout=30000)
+    qr.locator("summary").click()
+    ann.wait_for_function("() => { const i = document.querySelector('#link-qr img');"
+                          " return i && i.complete && i.naturalWidth > 0; }", timeout=30000)
+    assert ann.locator("#link-qr img").get_attribute("src").startswith("data:image/svg+xml")
 
     by_seat = {0: ann, 1: ben}
     t, link = gather(by_seat, site_url, invite)
