@@ -125,8 +125,6 @@ class OkiyaGame(Game):
         from pygames.okiya.match import FORMATS, Match
 
         super().__init__(header, seed, keys)
-        if header.options >= len(FORMATS):
-            raise BadLink("link.error.corrupted")
         self.public = self.private = Match.start(seed, FORMATS[header.options])
 
     @property
@@ -153,6 +151,10 @@ class OkiyaGame(Game):
 
     @classmethod
     def options_dict(cls, bits: int) -> dict[str, Any]:
+        from pygames.okiya.match import FORMATS
+
+        if bits >= len(FORMATS):  # Okiya's header option is its match format
+            raise BadLink("link.error.corrupted")
         return {}
 
 
@@ -163,8 +165,6 @@ class TurncoatsGame(Game):
         from pygames.turncoats import new_game
 
         super().__init__(header, seed, keys)
-        if not 2 <= header.players <= 5:
-            raise BadLink("link.error.corrupted")
         self.public = self.private = new_game(header.players, seed, **self.options_dict(header.options))
 
     @classmethod
@@ -204,12 +204,10 @@ class OriflammeGame(Game):
     KEEP_HIDDEN = 0
 
     def __init__(self, header: Header, seed: int, keys: dict[int, bytes]) -> None:
-        from pygames.oriflamme.state import HIDDEN, OPTION_BITS, make_state
+        from pygames.oriflamme.state import HIDDEN, make_state
 
         super().__init__(header, seed, keys)
         n = header.players
-        if not 3 <= n <= 5 or header.options >> len(OPTION_BITS):
-            raise BadLink("link.error.corrupted")
         self.bits = self._engine_bits(header.options)
         self.start = Rng(derive_seed("first", seed)).below(n)
         hidden = (HIDDEN,) * n
@@ -347,6 +345,8 @@ class OriflammeGame(Game):
     def options_dict(cls, bits: int) -> dict[str, Any]:
         from pygames.oriflamme.state import OPTION_BITS
 
+        if bits >> len(OPTION_BITS):
+            raise BadLink("link.error.corrupted")
         return {name: bool(bits >> i & 1) for i, name in enumerate(OPTION_BITS)}
 
 

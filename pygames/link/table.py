@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames import GAMES
 from pygames.core.errors import IllegalMove
 from pygames.core.i18n import tr
 from pygames.link.commit import creator_rand, rand_commitment, seat_commitment, shared_seed
@@ -31,6 +32,8 @@ class Table:
         header = record.header
         self.record = Record(header, ())
         self.kind = GAME_CLASSES[header.game]
+        if header.players not in GAMES[header.game].PLAYER_COUNTS:
+            raise BadLink("link.error.corrupted")
         self.kind.options_dict(header.options)  # refuses option bits the game does not have
         self.keys = dict(keys or {})
         self.commitments: list[bytes | None] = [header.seat0] + [None] * (header.players - 1)
