@@ -4,8 +4,15 @@ copy of each game, and talks to the same calls the page makes)."""
 
 from __future__ import annotations
 
+import hashlib
+
 from pygames.core.rng import Rng
 from pygames.link import api
+
+
+def derive_key(*parts: object) -> str:
+    """A seat key (hex) fixed by ``parts``, so a simulated game is the same on every run."""
+    return hashlib.sha256("\x1f".join(map(str, parts)).encode()).digest()[:16].hex()
 
 
 class Device:
@@ -37,11 +44,12 @@ def play_by_link(game: str, players: int, seed: int, *, keep_hidden: bool = Fals
     rng = Rng(seed)
     devices = [Device() for _ in range(players)]
     names = [f"P{i + 1}" for i in range(players)]
-    table = api.link_create(game, players, names)
+    key = lambda seat: derive_key("simulate", game, players, seed, seat)  # noqa: E731  (seeded: replays are exact)
+    table = api.link_create(game, players, names, key=key(0))
     devices[0].keep(table, table["key"])
     for seat in range(1, players):
         assert table["next"] == {"seat": seat, "name": names[seat], "action": "join"}
-        joined = api.link_join(table["link"], seat, {})
+        joined = api.link_join(table["link"], seat, {}, key=key(seat))
         table = devices[seat].keep(joined, joined["key"])
     passes, decisions, holder = players - 1, 0, players - 1
     while table["next"] is not None:

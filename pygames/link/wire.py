@@ -174,8 +174,10 @@ def decode(text: str) -> Record:
     data, _ = split(text)
     if not data:
         raise BadLink("link.error.empty")
-    if any(c not in _B64 for c in data) or len(data) % 4 == 1:
+    if any(c not in _B64 for c in data):
         raise BadLink("link.error.not_a_link")
+    if len(data) % 4 == 1:  # no base64 text has this length: characters were lost
+        raise BadLink("link.error.truncated")
     try:
         raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
         unpacker = zlib.decompressobj(-15)
