@@ -15,6 +15,7 @@
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { cleanName } from "../ui/seats.js";
+import { optionsSection, readOptions } from "../ui/options.js";
 import { readJSON, writeJSON } from "../ui/storage.js";
 import * as store from "./store.js";
 import { LinkPanel } from "./share.js";
@@ -207,15 +208,8 @@ export class LinkPlay {
         fs.append(box);
         extra.append(fs);
       }
-      const options = Object.entries(inf.options || {});
-      if (options.length) {
-        const det = el("details", { class: "link-options" }, el("summary", { text: t("ui.link.new.options") }));
-        for (const [name, value] of options) {
-          const label = has(`${game}.option.${name}`) ? t(`${game}.option.${name}`) : name;
-          det.append(el("label", { class: "link-option" }, el("input", { type: "checkbox", name: `opt_${name}`, checked: !!value, data: { option: name } }), el("span", { text: label })));
-        }
-        extra.append(det);
-      }
+      const det = optionsSection({ game, defaults: inf.options, cls: "link-options" });
+      if (det) extra.append(det);
       if (game === "turncoats") extra.append(el("p", { class: "link-friendly", id: "link-friendly", role: "note", text: t("ui.link.friendly") }));
     };
     fillExtra(info);
@@ -251,8 +245,7 @@ export class LinkPlay {
       dlg.addEventListener("close", () => {
         if (dlg.returnValue !== "create") return resolve(null);
         const names = rows.slice(0, players).map((row, s) => cleanName(form.elements[`name${s}`].value) || t("seat.default", { n: s + 1 }));
-        const options = {};
-        for (const box of form.querySelectorAll("input[data-option]")) options[box.dataset.option] = box.checked;
+        const options = readOptions(form);
         const format = form.elements.format ? form.elements.format.value : "single";
         resolve({ players, names, options, format, typed: rows.map((_, s) => cleanName(form.elements[`name${s}`].value)) });
       });

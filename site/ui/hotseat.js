@@ -1,5 +1,5 @@
 // The hot-seat skeleton shared by the game pages with 2–5 seats (Turncoats, Oriflamme):
-// the `#play/<game>?seed=&players=&bots=&level=&names=` route, the seat setup sheet,
+// the `#play/<game>?seed=&players=&bots=&level=&names=&opts=` route, the seat setup sheet,
 // saving and resuming, the Python calls with stale-answer guards, bots, the status line,
 // the end screen's buttons and the test hooks (window.__pygames[game]).
 //
@@ -20,12 +20,16 @@
 //   bots     comma list of bot seats, 0-based (default none: all human, hot-seat)
 //   level    one bot level for every bot, or a comma list, one per seat listed in `bots`
 //   names    comma list of player names by seat, each URL-encoded; empty = "Player N"
+//   opts     comma list of rule options set unlike the rules as written: `name` turns one
+//            on, `-name` off (the game's `options` in the bridge's games(); unknown
+//            names are ignored). The match record keeps every option's value.
 
 import { t, has } from "../i18n.js";
 import { PrivacyScreen } from "./privacy.js";
 import { openSeats, cleanName } from "./seats.js";
 import { readJSON, writeJSON, randomSeed } from "./storage.js";
 import { el } from "./dom.js";
+import { optionsSection, readOptions } from "./options.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -69,7 +73,12 @@ export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers
         names[i] = cleanName(name);
       });
   }
-  return { game, seed, players, bots, levels, names };
+  const options = {};
+  for (const part of (q.get("opts") || "").split(",")) {
+    const m = /^(-?)([a-z][a-z0-9_]{0,47})$/.exec(part);
+    if (m) options[m[2]] = !m[1];
+  }
+  return { game, seed, players, bots, levels, names, options };
 }
 
 /** The canonical hash of a route. */
@@ -78,6 +87,8 @@ export function routeHash(r, { game, defaultLevel }) {
   const levels = r.bots.map((s) => r.levels[s] || defaultLevel);
   parts.push(`level=${levels.length && levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",") || defaultLevel}`);
   if (r.names.some(Boolean)) parts.push(`names=${r.names.map((n) => encodeURIComponent(n || "")).join(",")}`);
+  const opts = Object.keys(r.options || {}).sort().map((name) => (r.options[name] ? name : `-${name}`));
+  if (opts.length) parts.push(`opts=${opts.join(",")}`);
   return `#play/${game}?${parts.join("&")}`;
 }
 
@@ -173,7 +184,11 @@ export class HotSeatGame {
           res = null; // a save from an older engine: start afresh
         }
       }
-      if (!res) res = await this.py.call("new_match", { game: this.cfg.game, seed: route.seed, players: route.players });
+      if (!res) {
+        const options = this.matchOptions(await this.ruleOptions().catch(() => ({})), route.options);
+        if (gen !== this.gen) return;
+        res = await this.py.call("new_match", { game: this.cfg.game, seed: route.seed, players: route.players, options });
+      }
       if (gen !== this.gen) return;
       this.busy = false;
       await this.present(res, null, { animate: false });
@@ -200,6 +215,36 @@ export class HotSeatGame {
     document.removeEventListener("keydown", this._onKey);
   }
 
+  /** The game's rule options, name -> default (the bridge's games(); {} until Python answers). */
+  async ruleOptions() {
+    if (!this._ruleOptions) {
+      await this.py.ready;
+      const games = await this.py.call("games");
+      const info = (games || []).find((g) => g.id === this.cfg.game);
+      this._ruleOptions = (info && info.options) || {};
+    }
+    return this._ruleOptions;
+  }
+
+  /** Every option's value for a new match: the defaults, but the known ones `chosen` sets. */
+  matchOptions(defaults, chosen = {}) {
+    const options = { ...defaults };
+    for (const [name, value] of Object.entries(chosen || {})) if (Object.prototype.hasOwnProperty.call(defaults, name)) options[name] = !!value;
+    return options;
+  }
+
+  /** The rule options of the setup sheet (filled in when Python has listed them). */
+  optionsBox(values) {
+    const box = el("div", { class: "seats-options", id: `${this.cfg.idPrefix}-options` });
+    const fill = (defaults) => {
+      const det = optionsSection({ game: this.cfg.game, defaults, values });
+      if (det) box.replaceChildren(det);
+    };
+    if (this._ruleOptions) fill(this._ruleOptions);
+    else this.ruleOptions().then(fill, () => {});
+    return box;
+  }
+
   /** The seat setup sheet; starting sets the location hash. */
   async openSetup() {
     const cfg = this.cfg;
@@ -217,6 +262,8 @@ export class HotSeatGame {
       : prefs.players
         ? prefs
         : cfg.firstSetup;
+    const optionValues = r ? r.options : prefs.options || {};
+    const optionsBox = this.optionsBox(optionValues);
     const choice = await openSeats({
       t,
       title: t(`ui.${cfg.game}.setup.title`),
@@ -225,15 +272,24 @@ export class HotSeatGame {
       levels: cfg.levels.map((id) => ({ id, label: this.levelName(id) })),
       value,
       defaultName: (s) => t("seat.default", { n: s + 1 }),
+      extra: optionsBox,
     });
     if (!choice) return;
+    // the route keeps the options set unlike their defaults (the sheet's data-default),
+    // or the ones it came with when Python had not listed them yet
+    const options = optionsBox.querySelector("input[data-option]") ? {} : { ...optionValues };
+    const chosen = readOptions(optionsBox);
+    for (const box of optionsBox.querySelectorAll("input[data-option]")) {
+      const name = box.dataset.option;
+      if (chosen[name] !== (box.dataset.default === "1")) options[name] = chosen[name];
+    }
     const plain = (s, i) => (s.name === t("seat.default", { n: i + 1 }) ? "" : s.name);
-    writeJSON(cfg.prefsKey, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })) });
+    writeJSON(cfg.prefsKey, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })), options });
     const bots = choice.seats.map((s, i) => (s.bot ? i : -1)).filter((i) => i >= 0);
     const levels = {};
     for (const s of bots) levels[s] = choice.seats[s].level;
     const names = choice.seats.map(plain);
-    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names }, cfg);
+    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names, options }, cfg);
   }
 
   /** The hash of an unfinished saved game, for a "Resume" link (or null). */

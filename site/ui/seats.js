@@ -6,6 +6,7 @@
 //     levels: [{ id: "random", label: "Random" }, { id: "heuristic", label: "Heuristic" }],
 //     value: { players: 3, seats: [{ name: "", bot: false, level: "heuristic" }, ...] },
 //     defaultName: (seat) => "Player 1",
+//     extra: null,  // a node put under the seats (e.g. the rule options, ui/options.js)
 //   });
 //   // -> null (cancelled) or { players, seats: [{ name, bot, level }] } with names trimmed
 //   //    (an empty name becomes defaultName(seat))
@@ -24,7 +25,7 @@ export function cleanName(text) {
     .slice(0, MAX_NAME);
 }
 
-export function openSeats({ t, title, min = 2, max = 5, levels = [], value = {}, defaultName = (s) => `${s + 1}` }) {
+export function openSeats({ t, title, min = 2, max = 5, levels = [], value = {}, defaultName = (s) => `${s + 1}`, extra = null }) {
   const seats = Array.from({ length: max }, (_, s) => ({
     name: "",
     bot: s > 0,
@@ -78,6 +79,7 @@ export function openSeats({ t, title, min = 2, max = 5, levels = [], value = {},
     return { row, name, level };
   });
   form.append(list);
+  if (extra) form.append(extra);
 
   const start = el("button", { type: "submit", value: "start", class: "btn primary", id: "seats-start", text: t("ui.seats.start") });
   const cancel = el("button", { type: "submit", value: "cancel", class: "btn", formNoValidate: true, text: t("ui.seats.cancel") });

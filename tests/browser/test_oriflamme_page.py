@@ -376,3 +376,44 @@ def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
             break
     assert OF.state(page)["view"]["seat"] == 0
     assert page.locator("#of-board").is_visible()
+
+
+def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
+    page = fast
+    dialog = OF.open_seat_setup(page, site_url, catalog)
+    options = dialog.locator("details.rule-options")
+    options.wait_for(state="attached")
+    assert options.get_attribute("open") is None  # collapsed at first
+    assert options.locator("summary").text_content() == catalog["ui.link.new.options"]
+    label = options.locator("label.rule-option", has=page.locator("input[data-option=tiebreak_counts_covered]"))
+    assert catalog["oriflamme.option.tiebreak_counts_covered"] in label.text_content()
+    defaults = {
+        name: checked
+        for name, checked in options.locator("input[data-option]").evaluate_all(
+            "bs => bs.map(b => [b.dataset.option, b.checked])")
+    }
+    assert defaults["tiebreak_counts_covered"] is True
+    # untouched: the game starts with the rules as written
+    page.locator("#seats-start").click()
+    page.wait_for_function("location.hash.startsWith('#play/oriflamme?')")
+    assert "opts=" not in page.evaluate("location.hash")
+    OF.wait_idle(page)
+    assert OF.state(page)["record"]["options"] == defaults
+    # one option turned off: shown as changed on the sheet, kept in the route and the record
+    page.locator("#of-new").click()
+    dialog = page.locator("#seats-dialog")
+    options = dialog.locator("details.rule-options")
+    options.locator("summary").click()
+    dialog.locator("input[data-option=tiebreak_counts_covered]").uncheck()
+    assert fmt(catalog["ui.options.changed"], n=1) in options.locator("summary").text_content()
+    page.locator("#seats-start").click()
+    page.wait_for_function("location.hash.includes('opts=-tiebreak_counts_covered')")
+    page.wait_for_function(f"() => {{ const s = {OF.hooks}.state(); return s && s.record.options.tiebreak_counts_covered === false; }}",
+                           timeout=STEP_MS)
+    assert OF.state(page)["record"]["options"] == {**defaults, "tiebreak_counts_covered": False}
+    # the saved game keeps them, and the sheet opens with the game's options
+    saved = page.evaluate("() => Object.values(localStorage).map(v => { try { return JSON.parse(v); } catch (_) { return null; } })"
+                          ".find(v => v && v.record && v.hash && v.hash.includes('opts='))")
+    assert saved["record"]["options"]["tiebreak_counts_covered"] is False
+    page.locator("#of-new").click()
+    assert not page.locator("#seats-dialog input[data-option=tiebreak_counts_covered]").is_checked()
