@@ -19,7 +19,7 @@ def check(link: str) -> str:
                 phase=tr(f"link.phase.{table.phase}"))]
     lines.append(", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names)))
     if table.game is not None:
-        lines.append(table.game.position.to_text())
+        lines.append(table.game.public_text())
     nxt = table.next()
     if nxt is not None:
         lines.append(tr("link.check.turn", name=nxt["name"], action=tr(f"link.action.{nxt['action']}")))

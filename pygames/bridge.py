@@ -193,21 +193,30 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
-from pygames.link.api import link_create, link_id, link_join, link_open, link_play, link_qr, link_replay  # noqa: E402
-
 CALLS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move,
-                            link_create, link_id, link_open, link_join, link_play, link_replay, link_qr)
+    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move)
 }
+#: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
+LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_qr")
+
+
+def _function(fn: str) -> Callable[..., Any]:
+    if fn in LINK_CALLS:
+        from pygames.link import api
+
+        return getattr(api, fn)
+    if fn in CALLS:
+        return CALLS[fn]
+    raise PlayerError("error.unknown_call")
 
 
 def call(fn: str, args_json: str = "{}") -> str:
     """Run bridge function ``fn`` with keyword arguments from ``args_json``; always returns JSON."""
     try:
         args = json.loads(args_json or "{}")
-        if fn not in CALLS or not isinstance(args, dict):
+        if not isinstance(args, dict):
             raise PlayerError("error.unknown_call")
-        result = CALLS[fn](**args)
+        result = _function(str(fn))(**args)
     except PlayerError as error:
         return json.dumps({"ok": False, "error": error.to_json()})
     except (TypeError, ValueError, RecursionError):

@@ -49,7 +49,7 @@ def link_open(link: str, keys: dict | None = None, saved: str | None = None) -> 
     """The game a link holds as this device sees it (after the events it owes itself)."""
     record = decode(link)
     keys = _keys(keys)
-    imported = _import(link, record)
+    imported = _export(link)
     if imported:
         keys[imported[0]] = imported[1]
     notice = None
@@ -66,6 +66,8 @@ def link_open(link: str, keys: dict | None = None, saved: str | None = None) -> 
                 record = saved_record
                 notice = _message("link.notice.older")
     table = Table(record, keys)
+    if imported and table.held_keys().get(imported[0]) != imported[1]:
+        raise BadLink("link.error.bad_key")
     table.settle()
     result = _table(table, notice)
     if imported:
@@ -214,16 +216,12 @@ def _keys(keys: object) -> dict[int, bytes]:
     return out
 
 
-def _import(link: str, record: Record) -> tuple[int, bytes] | None:
-    """A seat key carried by an export link (``&k=seat.hex``), if it matches that seat."""
+def _export(link: str) -> tuple[int, bytes] | None:
+    """The seat and key an export link carries (``&k=seat.hex``), if any."""
     _, export = split(link)
     if not export:
         return None
     seat_text, _, hex_key = export.partition(".")
-    if not seat_text.isdigit():
+    if not seat_text.isdigit() or len(seat_text) > 1:
         raise BadLink("link.error.bad_key")
-    seat, key = int(seat_text), _key(hex_key)
-    table = Table(record, {seat: key})
-    if seat not in table.held_keys():
-        raise BadLink("link.error.bad_key")
-    return seat, key
+    return int(seat_text), _key(hex_key)

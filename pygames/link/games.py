@@ -43,6 +43,8 @@ class Game:
 
     #: True when every seat must reveal its key at the end for the audit.
     reveals_keys = False
+    #: True when a seat may set the standing order "keep my face-down cards hidden this round".
+    keeps_hidden = False
 
     def __init__(self, header: Header, seed: int, keys: dict[int, bytes]) -> None:
         self.header = header
@@ -83,6 +85,19 @@ class Game:
 
     def _after(self, position: Any, text: str) -> Any:
         return position.play(text)
+
+    def order(self, seat: int, kind: int) -> bool:
+        """Record ``seat``'s standing order ``kind`` for the current round; False when the game
+        has no such order (only Oriflamme's "keep my face-down cards hidden this round")."""
+        return False
+
+    def ordered(self, seat: int) -> bool:
+        """Whether ``seat``'s standing order holds this round."""
+        return False
+
+    def public_text(self) -> str:
+        """The position text anyone holding the link may read (no seat's secret)."""
+        return self.position.to_text()
 
     # --- this device -----------------------------------------------------------------------
     def my_legal(self) -> tuple:
@@ -167,6 +182,12 @@ class TurncoatsGame(Game):
         super().__init__(header, seed, keys)
         self.public = self.private = new_game(header.players, seed, **self.options_dict(header.options))
 
+    def public_text(self) -> str:
+        """The spectator's position: hands, bag and the draw order stay sealed."""
+        from pygames.turncoats import from_view
+
+        return from_view(self.position.view(None)).to_text()
+
     @classmethod
     def options_int(cls, options: dict[str, Any], format: str) -> int:
         from pygames.turncoats import OPTIONS
@@ -196,10 +217,23 @@ def deal(key: bytes, seed: int) -> tuple[int, int]:
     return sum(1 << t for t in family[REMOVED:]), sum(1 << t for t in family[:REMOVED])
 
 
+def _opened(move: Any, hand: int, key: bytes, number: int, commitment: bytes | None) -> str | None:
+    """The placement ``move`` (``place ? ...``) with the card of ``hand`` that ``commitment``
+    opens to under ``key``'s nonce for placement ``number``; None if no card of the hand does."""
+    from pygames.oriflamme.moves import LEFT, PLACE_LEFT, PLACE_ON, PLACE_RIGHT, RIGHT
+
+    nonce = card_nonce(key, number)
+    for t in range(10):
+        if hand >> t & 1 and card_commitment(t, number, nonce) == commitment:
+            return str(PLACE_LEFT[t] if move.b == LEFT else PLACE_RIGHT[t] if move.b == RIGHT else PLACE_ON[t][move.b])
+    return None
+
+
 class OriflammeGame(Game):
     """Oriflamme: hands dealt from each seat's key; placements travel as commitments."""
 
     reveals_keys = True
+    keeps_hidden = True
     #: Standing order kinds.
     KEEP_HIDDEN = 0
 
@@ -227,6 +261,15 @@ class OriflammeGame(Game):
         names = list(OPTION_BITS)
         return options_bits({name: bool(bits >> i & 1) for i, name in enumerate(names)})
 
+    def order(self, seat: int, kind: int) -> bool:
+        if kind != self.KEEP_HIDDEN or not 0 <= seat < self.header.players:
+            return False
+        self.orders[seat] = self.public.round
+        return True
+
+    def ordered(self, seat: int) -> bool:
+        return self.orders.get(seat) == self.public.round
+
     def forced(self) -> int | None:
         from pygames.oriflamme.moves import KEEP_MOVE, PLACE, REVEAL, SHOW
         from pygames.oriflamme.state import P_REVEAL, RESOLVING
@@ -235,14 +278,14 @@ class OriflammeGame(Game):
         legal = s.legal_moves()
         if not legal:
             return None
-        if s.phase == RESOLVING and s.pending == P_REVEAL and self.orders.get(s.to_move) == s.round:
+        if s.phase == RESOLVING and s.pending == P_REVEAL and self.ordered(s.to_move):
             return legal.index(KEEP_MOVE)
         if len(legal) == 1 and legal[0].kind not in (PLACE, REVEAL, SHOW):
             return 0
         return None
 
     def play(self, event: Move) -> str:
-        from pygames.oriflamme.moves import PLACE, PLACE_LEFT, PLACE_ON, PLACE_RIGHT, LEFT, RIGHT
+        from pygames.oriflamme.moves import PLACE
         from pygames.oriflamme.state import HIDDEN
 
         legal = self.public.legal_moves()
@@ -253,20 +296,15 @@ class OriflammeGame(Game):
         placing = move.kind == PLACE
         if placing != (event.commitment is not None):
             raise BadLink("link.error.illegal_move")
-        text = str(move)
-        private_text = text
+        text = private_text = str(move)
         if placing:
             number = self.placements
             self.placements += 1
             key = self.keys.get(seat)
             if key is not None and self.private.hands[seat] != HIDDEN:
-                nonce = card_nonce(key, number)
-                cards = [t for t in range(10) if self.private.hands[seat] >> t & 1
-                         and card_commitment(t, number, nonce) == event.commitment]
-                if not cards:
+                private_text = _opened(move, self.private.hands[seat], key, number, event.commitment)
+                if private_text is None:
                     raise BadLink("link.error.not_your_card")
-                where = PLACE_LEFT if move.b == LEFT else PLACE_RIGHT if move.b == RIGHT else None
-                private_text = str(where[cards[0]] if where else PLACE_ON[cards[0]][move.b])
         self.public = self.public.play(text)
         try:
             self.private = self.private.play(private_text)
@@ -305,7 +343,7 @@ class OriflammeGame(Game):
             raise Problem(0, "link.audit.claim", move="")
 
     def final_position(self, history: list[tuple[int | None, str, Move]], keys: dict[int, bytes]) -> Any:
-        from pygames.oriflamme.moves import LEFT, PLACE, PLACE_LEFT, PLACE_ON, PLACE_RIGHT, RIGHT, parse
+        from pygames.oriflamme.moves import PLACE, parse
         from pygames.oriflamme.state import make_state
 
         n = self.header.players
@@ -315,14 +353,10 @@ class OriflammeGame(Game):
         for seat, text, event in history:
             move = parse(text)
             if move.kind == PLACE:
-                nonce = card_nonce(keys[seat], number)
-                cards = [t for t in range(10) if full.hands[seat] >> t & 1
-                         and card_commitment(t, number, nonce) == event.commitment]
+                text = _opened(move, full.hands[seat], keys[seat], number, event.commitment)
                 number += 1
-                if not cards:
+                if text is None:
                     raise Problem(seat, "link.audit.placement", number=number)
-                where = PLACE_LEFT if move.b == LEFT else PLACE_RIGHT if move.b == RIGHT else None
-                text = str(where[cards[0]] if where else PLACE_ON[cards[0]][move.b])
             try:
                 full = full.play(text)
             except IllegalMove:

@@ -62,10 +62,8 @@ class Table:
             self.history.append((seat, self.game.play(event), event))
             self._forced()
         elif kind is Order:
-            if self.phase != PLAYING or not hasattr(self.game, "orders") or event.kind != 0 \
-                    or event.seat >= self.players:
+            if self.phase != PLAYING or not self.game.order(event.seat, event.kind):
                 raise BadLink("link.error.out_of_order")
-            self.game.orders[event.seat] = self.game.position.round
             self._forced()
         else:
             self._secret(event)
@@ -178,7 +176,7 @@ class Table:
             raise IllegalMove("link.error.not_your_turn")
         event = self.game.encode(str(move)[:80])
         seat = self.game.to_move()
-        if keep_hidden and hasattr(self.game, "orders") and self.game.orders.get(seat) != self.game.position.round:
+        if keep_hidden and self.game.keeps_hidden and not self.game.ordered(seat):
             self.add(Order(seat, 0))
         self.add(event)
         self.settle()

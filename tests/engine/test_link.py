@@ -461,3 +461,30 @@ def test_the_replay_steps_through_the_game_and_shows_every_card_once_verified():
     halfway = Record(record.header, record.events[: len(record.events) // 2]).to_text()
     seen = api.link_replay(halfway, {}, 10**6)["view"]
     assert all(h is None for h in seen["hands"])
+
+
+def test_check_command_never_prints_a_turncoats_hand_or_the_bag(capsys):
+    """The friendly level seals hands and bag in the link; the tools must not unseal them."""
+    from pygames.__main__ import main
+    from pygames.turncoats import new_game
+
+    _, table, _, _ = play_by_link("turncoats", 3, 2)
+    record = decode(table["link"])
+    halfway = Record(record.header, record.events[: len(record.events) // 2]).to_text()
+    assert main(["check", halfway]) == 0
+    out = capsys.readouterr().out
+    full = Table(decode(halfway), {}).game.position.to_text()
+    hands = next(part for part in full.split() if part.startswith("hands="))
+    bag = next(part for part in full.split() if part.startswith("bag="))
+    assert hands not in out and bag not in out and "hands=?" in out
+    assert new_game(3, 0).to_text().split()[0] in out  # it is still the game's position text
+
+
+def test_keep_hidden_is_ignored_by_games_without_standing_orders():
+    link, devices = _okiya_in_play(2)
+    seat = api.link_open(link, {}, None)["next"]["seat"]
+    device = devices["a"] if seat == 0 else devices["b"]
+    table = device.open(link)
+    after = device.play(link, table["legal"][0], keep_hidden=True)
+    assert after["moves"] == table["moves"] + 1
+    assert not any(type(e).__name__ == "Order" for e in decode(after["link"]).events)
