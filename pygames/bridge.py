@@ -169,12 +169,15 @@ def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
     current = match.current
     moves = match.notation()[-1]
     secrets = GAMES[match.game].SECRETS
+    # with secrets, the legal moves tell what a hand holds: only the seat to move sees them
+    legal = current.legal_moves() if not secrets or seat == current.to_move else ()
     return {
         "record": _record(match),
         "view": current.view(seat),
         "to_move": current.to_move,
-        # with secrets, the legal moves tell what a hand holds: only the seat to move sees them
-        "legal": [str(m) for m in current.legal_moves()] if not secrets or seat == current.to_move else [],
+        "legal": [str(m) for m in legal],
+        # the same moves as data (kind, card, slot, area, colour, cell...): the page never parses notation
+        "moves": [m.to_json() for m in legal],
         "last_move": moves[-1] if moves else None,
         "match": match.summary(),
     }

@@ -146,7 +146,7 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
     seat = _shown_seat(table)
     phase = table.phase
     view = outcome = None
-    legal: list[str] = []
+    legal: tuple = ()
     if game is not None:
         if phase == OVER and table.problem is None and game.reveals_keys:
             view = game.final_view(table.history, table.revealed)
@@ -154,7 +154,7 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
             view = game.view(seat)
         outcome = view.get("outcome")
         if table.my_turn():
-            legal = [str(m) for m in game.my_legal()]
+            legal = game.my_legal()
     return {
         "id": record.id,
         "game": header.game,
@@ -169,7 +169,8 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "mine": sorted(held),
         "seat": seat,
         "view": view,
-        "legal": legal,
+        "legal": [str(m) for m in legal],
+        "moves": [m.to_json() for m in legal],
         "to_move": game.to_move() if game is not None and phase != JOINING else None,
         "my_turn": table.my_turn(),
         "next": table.next(),

@@ -60,6 +60,15 @@ class Move:
     def __hash__(self) -> int:
         return self.cell
 
+    def to_json(self) -> dict[str, Any]:
+        """What the page needs to draw and label the move, so it never parses notation.
+
+        >>> Move(7).to_json()
+        {'text': 'r1c3', 'kind': 'take', 'cell': 7, 'row': 1, 'col': 3}
+        """
+        return {"text": CELL_NAMES[self.cell], "kind": "take", "cell": self.cell,
+                "row": self.cell // 4, "col": self.cell % 4}
+
 
 MOVES = tuple(Move(c) for c in CELLS)
 _CELL_BY_NAME = {name: c for c, name in enumerate(CELL_NAMES)}

@@ -39,9 +39,13 @@ position does not know (another seat's card on one player's device).
 from __future__ import annotations
 
 from pygames.core.errors import IllegalMove
-from pygames.oriflamme.cards import ALIASES, NAMES, TYPES, UNKNOWN
+from typing import Any
+
+from pygames.oriflamme.cards import ALIASES, IDS, NAMES, TYPES, UNKNOWN
 
 PLACE, REVEAL, KEEP, TARGET, STEAL, COPY, GAP, ON, SHOW = range(9)
+#: The first word of each kind's notation (also ``Move.to_json()["kind"]``).
+KINDS = ("place", "reveal", "keep", "target", "steal", "copy", "gap", "on", "show")
 #: ``Move.b`` of a placement at the left / right end; 0.. for "on slot b+1".
 LEFT, RIGHT = -1, -2
 #: More slots than a game can hold (5 players x 6 rounds = 30 cards).
@@ -89,6 +93,32 @@ class Move:
 
     def __deepcopy__(self, memo: dict) -> "Move":
         return self
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page needs to draw and label the move, so it never parses notation:
+        ``kind`` (the notation's first word), ``card`` (catalog id or None), ``where``
+        (``left`` / ``right`` / ``on`` for a placement), ``slot`` (0-based), ``seat``, ``gap``.
+
+        >>> parse("place Decree on 2").to_json()["card"], parse("place Spy on 2").to_json()["slot"]
+        ('royal_decree', 1)
+        """
+        kind = self.kind
+        data: dict[str, Any] = {"text": self.text, "kind": KINDS[kind], "card": None, "where": None,
+                                "slot": None, "seat": None, "gap": None}
+        if kind == PLACE:
+            data["card"] = IDS[self.a] if self.a != UNKNOWN else None
+            data["where"] = "left" if self.b == LEFT else "right" if self.b == RIGHT else "on"
+            if self.b >= 0:
+                data["slot"] = self.b
+        elif kind in (REVEAL, COPY, SHOW):
+            data["card"] = IDS[self.a] if self.a >= 0 else None
+        elif kind in (TARGET, ON):
+            data["slot"] = self.a
+        elif kind == STEAL:
+            data["seat"] = self.a
+        elif kind == GAP:
+            data["gap"] = self.a
+        return data
 
 
 ALL: list[Move] = []

@@ -37,6 +37,7 @@ marched), ``kills`` (stones killed per colour, a triple).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pygames.core.errors import IllegalMove
 from pygames.turncoats.board import AREA_COUNT, COLOUR_OF, COLOURS, IS_ADJACENT, UNIT, pack
@@ -88,6 +89,19 @@ class Move:
 
     def __reduce__(self):  # copies and pickles come back as the interned move
         return (parse, (self.text,))
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page needs to draw and label the move, so it never parses notation:
+        ``kind``, ``colour`` (name or None), ``area`` / ``dest`` (or None), ``count``,
+        ``kills`` (stones killed per colour, red-blue-black).
+
+        >>> parse("march black 5-7 x2").to_json()["dest"], parse("battle red 4 kill blue").to_json()["kills"]
+        (7, [0, 1, 0])
+        """
+        return {"text": self.text, "kind": KIND_NAMES[self.kind],
+                "colour": COLOURS[self.colour] if self.colour >= 0 else None,
+                "area": self.area if self.area >= 0 else None, "dest": self.dest if self.dest >= 0 else None,
+                "count": self.count, "kills": list(self.kills)}
 
 
 def _notation(m: Move) -> str:
