@@ -20,7 +20,7 @@ from pygames.bots import BOTS
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.rng import Rng, derive_seed
-from pygames.core.session import SingleGame
+from pygames.core.session import SingleGame, forced_move
 from pygames.okiya.match import Match
 
 RECORD_VERSION = 1
@@ -178,6 +178,8 @@ def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
         "legal": [str(m) for m in legal],
         # the same moves as data (kind, card, slot, area, colour, cell...): the page never parses notation
         "moves": [m.to_json() for m in legal],
+        # a lone legal move plays itself (hot-seat and link play alike): the page shows it, then sends it
+        "forced": str(legal[0]) if len(legal) == 1 and forced_move(current) is not None else None,
         "last_move": moves[-1] if moves else None,
         "match": match.summary(),
     }

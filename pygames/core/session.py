@@ -30,6 +30,17 @@ def canonical(state: Any, move: str) -> tuple[str, Any]:
     return text, after  # unreachable for a consistent engine
 
 
+def forced_move(state: Any) -> Any:
+    """The move the seat to move has no choice over (its lone legal move), or None.
+
+    The one forced-move policy: the hot-seat page plays it by itself after a short pause,
+    and link play plays it on every device without writing it into the link."""
+    if state.to_move is None:
+        return None
+    legal = state.legal_moves()
+    return legal[0] if len(legal) == 1 else None
+
+
 @dataclass(frozen=True)
 class SingleGame:
     """One game of ``module`` with its options and the moves played so far."""
