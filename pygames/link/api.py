@@ -179,7 +179,7 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "audit": table.audit(),
         "notice": notice,
         "friendly": header.game == "turncoats",
-        "moves": len(table.history),
+        "played": len(table.history),  # public moves so far, forced ones included
     }
 
 
