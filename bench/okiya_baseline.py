@@ -1,6 +1,6 @@
 """The yardstick for the solver figure: a straightforward bitboard negamax.
 
-This is the method of ``shared/rules/okiya.md`` section 11.2, written plainly:
+This is the method of ``docs/rules/okiya.md`` section 11.2, written plainly:
 negamax with alpha-beta on win/draw/loss, a dict transposition table keyed by
 (mover mask, opponent mask, last cell) with exact/lower/upper bounds, an
 immediate-win scan first, and the other moves ordered by fewest replies.  To

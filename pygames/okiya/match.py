@@ -1,4 +1,4 @@
-"""Okiya match formats (rules section 7): a single game, best of three, first to 10 points.
+"""Okiya match formats (``docs/rules/okiya.md`` section 7): a single game, best of three, first to 10 points.
 
 A match is a sequence of games on fresh layouts.  Game 1 uses the match seed
 itself (so ``#play/okiya?seed=5`` shows ``new_game(2, 5)``), later games a seed

@@ -1,4 +1,4 @@
-"""Exact perfect-play solver for Okiya (rules: ``shared/rules/okiya.md``).
+"""Exact perfect-play solver for Okiya (rules: ``docs/rules/okiya.md``).
 
 Every Okiya deal is a small game of perfect information, so the bot can play
 perfectly by searching to the end of the game on every move.  This module does
@@ -62,7 +62,7 @@ stops at the ply where the best win so far ends.  A ``Solver`` keeps its table, 
 same game cost little (a whole game of perfect play costs about as much as its
 opening move).
 
-Checked against the spec: the W/D/L of every opening of seeds 0-4999 (python
+Checked against the rules page: the W/D/L of every opening of seeds 0-4999 (python
 ``random`` layouts, section 11.2) reproduces its counts exactly (3,405 / 1,593 / 2
 deals; 7,076 / 42,391 / 10,533 openings); ``tests/engine/test_solver.py`` checks the
 explicit layouts, the worked examples and a plain minimax.

@@ -1,4 +1,4 @@
-"""Okiya positions and moves: the rules of ``shared/rules/okiya.md`` sections 3-6.
+"""Okiya positions and moves: the rules of ``docs/rules/okiya.md`` sections 3-6.
 
 A ``State`` is immutable; ``play`` returns a new one.  Seats 0 and 1 are fixed
 people; ``starter`` is the seat that made ply 1 of this game (matches alternate

@@ -4,7 +4,7 @@ The protocol every game follows: ``new_game``, ``State.to_move``,
 ``State.legal_moves``, ``State.play``, ``State.outcome``, ``State.view``,
 ``State.to_text`` and ``from_text``; plus ``from_view`` (a position as one seat
 knows it, other seats' secrets unknown).  Rule options: ``OPTIONS`` (name ->
-default: the spec's UNCONFIRMED points, keyword arguments of ``new_game``, which
+default: the UNCONFIRMED points of ``docs/rules/oriflamme.md``, keyword arguments of ``new_game``, which
 also takes ``first_player``: a seat, or None to draw it from the seed).  Notation: see
 ``pygames.oriflamme.moves``; position text: ``pygames.oriflamme.text``; view
 format: ``pygames.oriflamme.view``.

@@ -1,4 +1,4 @@
-"""The ten card types of an Oriflamme family (``shared/rules/oriflamme.md`` sections 1 and 5).
+"""The ten card types of an Oriflamme family (``docs/rules/oriflamme.md`` sections 1 and 5).
 
 A type is a small int (0..9, in the alphabetical order of the English names);
 ``UNKNOWN`` (10) stands for a card whose type the holder of the position does not

@@ -1,4 +1,4 @@
-"""Oriflamme positions and the rules of ``shared/rules/oriflamme.md`` (sections 2-7).
+"""Oriflamme positions and the rules of ``docs/rules/oriflamme.md`` (sections 2-7).
 
 A ``State`` is immutable from the outside: ``play`` returns a new one.  Inside, a
 child state is built by copying the parent's small lists and then mutated by the
@@ -92,8 +92,8 @@ START_INFLUENCE = 1
 #: A hand or removed pile whose cards the position does not know.
 HIDDEN = -1
 
-# --- options: the UNCONFIRMED points of the spec, as named switches ----------------
-#: name -> (bit, default, spec section).  Stored in the state as one int of bits.
+# --- options: the UNCONFIRMED points of the rules page, as named switches ----------
+#: name -> (bit, default, section of docs/rules/oriflamme.md).  Stored in the state as one int of bits.
 OPTION_BITS: dict[str, tuple[int, bool, str]] = {
     "archer_may_target_self": (1, True, "5 Archer, 6 #25"),
     "own_targets_only_if_forced": (2, False, "5 Soldier, 9"),
@@ -110,7 +110,7 @@ O_ARCHER_SELF, O_OWN_FORCED, O_AMBUSH_INTRIGUE, O_SHIFT_SHIFT, O_SPY_SELF = 1, 2
 O_DECREE_STACK, O_DECREE_STAY, O_DECREE_UNCOVER, O_TIE_COVERED = 32, 64, 128, 256
 O_ASSASSIN_SELF = 512
 DEFAULT_OPTIONS = sum(bit for bit, default, _ in OPTION_BITS.values() if default)
-#: Every rule option (keyword argument of ``new_game``) with its default, the spec's ruling.
+#: Every rule option (keyword argument of ``new_game``) with its default, the page's ruling.
 OPTIONS: dict[str, bool] = {name: default for name, (_, default, _) in OPTION_BITS.items()}
 
 # --- phases and pending decisions ---------------------------------------------------
@@ -787,8 +787,8 @@ def new_game(players: int = 4, seed: int = 0, *, first_player: int | None = None
     Each family is shuffled with ``pygames.core.rng.Rng(seed)`` (seat 0's first), 3
     cards are removed face down and 7 kept in hand; everyone starts with 1 influence.
     ``first_player`` is the seat that places first in round 1 (drawn from the seed
-    when None: the spec leaves BGA's choice UNCONFIRMED).  ``options`` are the named
-    rule options of ``OPTIONS`` (UNCONFIRMED points), each defaulting to the spec's ruling.
+    when None: BGA's choice is UNCONFIRMED).  ``options`` are the named
+    rule options of ``OPTIONS`` (UNCONFIRMED points), each defaulting to the page's ruling.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise BadPosition("error.players", game="Oriflamme", min=MIN_PLAYERS, max=MAX_PLAYERS)
@@ -851,7 +851,7 @@ def make_state(players: int, options: int, start: int, hands: tuple[int, ...], r
 
 def resolve_from(state: State, cursor: int) -> State:
     """``state`` in its resolution phase, about to visit slot ``cursor`` (0-based), advanced to
-    the first decision (for tests and analysis: e.g. the spec's worked examples, whose
+    the first decision (for tests and analysis: e.g. the worked examples, whose
     "before" positions are the start of a visit, which no resting position is)."""
     s = state._child()
     s.phase = RESOLVING

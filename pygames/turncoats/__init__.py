@@ -1,6 +1,6 @@
 """Turncoats (2-5 players): play all sides of a three-colour war on a ring of eleven areas.
 
-The rules are ``shared/rules/turncoats.md``; this package follows the protocol
+The rules are ``docs/rules/turncoats.md``; this package follows the protocol
 every game shares: ``new_game``, ``State.to_move``, ``State.legal_moves``,
 ``State.play``, ``State.outcome``, ``State.view``, ``State.to_text`` and
 ``from_text``.  Also: ``State.standing()`` (which colour would win if the game
@@ -10,7 +10,7 @@ ended now), ``from_view`` (a position from one seat's view, secrets unknown),
 * ``board``: colours, the 11 areas, the 17 edges, homelands.
 * ``moves``: ``Move`` and the notation (``recruit red 7``, ``battle blue 4 kill
   red,black``, ``march black 5-7 x2``, ``negotiate``, ``return blue``).
-* ``rules``: the rule ``OPTIONS`` (the spec's UNCONFIRMED points) and their defaults.
+* ``rules``: the rule ``OPTIONS`` (the UNCONFIRMED points of the rules page) and their defaults.
 * ``state``: positions and moves; ``scoring``: control, winning colour, winning
   player; ``text``: the position text; ``view``: views and ``from_view``.
 """

@@ -1,4 +1,4 @@
-"""The Turncoats map and stones (``shared/rules/turncoats.md`` sections 2-3).
+"""The Turncoats map and stones (``docs/rules/turncoats.md`` sections 2-3).
 
 * Colours: ``0 = red``, ``1 = blue``, ``2 = black`` (``COLOURS`` gives the names).
   Every triple of counts in this package is in that order: ``(red, blue, black)``.

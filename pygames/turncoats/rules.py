@@ -1,7 +1,7 @@
-"""Rule options (the UNCONFIRMED points of the spec) and what depends on them:
+"""Rule options (the UNCONFIRMED points of ``docs/rules/turncoats.md``) and what depends on them:
 move generation per area and area control (sections 7, 8 and 10).
 
-``OPTIONS`` maps each option to its default, the spec's ruling.  A ``Rules``
+``OPTIONS`` maps each option to its default, the page's ruling.  A ``Rules``
 object holds one combination of options and the caches built for it; positions
 share it, and ``rules_for(options)`` returns the same object for the same options.
 """
@@ -14,7 +14,7 @@ from pygames.core.errors import BadPosition
 from pygames.turncoats.board import ADJACENT, MASK_COLOURS, OTHERS, unpack
 from pygames.turncoats.moves import battle, march
 
-#: Every rule option with its default (the spec's ruling), in the order the
+#: Every rule option with its default (the page's ruling), in the order the
 #: position text writes them.
 OPTIONS: dict[str, bool] = {
     # §7.2: a Battle may kill fewer than min(k, E) stones (0..min(k, E)).

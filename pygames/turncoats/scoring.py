@@ -151,7 +151,7 @@ def final(state) -> dict[str, Any]:
 def outcome(state) -> Outcome:
     """The Outcome of a finished game: one winner; ``scores[seat]`` is the number of
     players ranked below that seat by the same keys (an extension for 2nd and later
-    places, spec section 10.2)."""
+    places, section 10.2)."""
     colour, ranking, most, losing, start = decide(state)
     reason, _ = _reason(colour, most, losing)
     n = state.players

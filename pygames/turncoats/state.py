@@ -518,7 +518,7 @@ def new_game(players: int = 3, seed: int = 0, *, starter: int | None = None, **o
     The bag starts with all 63 stones but the homelands' six; from the game's
     generator (``Rng(seed)``): 2 stones are drawn for each non-homeland area in
     area order, then 8 for each hand, seat 0 first; then the first player
-    (``starter``, random from the seed unless given; spec section 5.6).  The
+    (``starter``, random from the seed unless given; section 5, step 6).  The
     generator's state is kept in the position for the Negotiate draws.
 
     ``options``: the rule options of ``pygames.turncoats.rules.OPTIONS``."""

@@ -1,8 +1,8 @@
-"""The worked examples of shared/rules/okiya.md section 10, as data.
+"""The worked examples of docs/rules/okiya.md section 10, as data.
 
 Each entry: (title, layout as tile ids by cell, moves so far as "cell=tile",
 side to move, rows of (cell, tile taken, result, value for mover, plies to end)).
-The values come from the spec's solvers; rules tests use the cells and results,
+The values come from the solvers behind that page; rules tests use the cells and results,
 solver tests the values.
 """
 

@@ -1,4 +1,4 @@
-"""The worked examples of shared/rules/oriflamme.md section 10, as data, in the spec's own notation.
+"""The worked examples of docs/rules/oriflamme.md section 10, as data, in that page's notation.
 
 Queue in resolution order, ``R:Soldier(u)`` = Red's face-up Soldier, ``B:Ambush(d,2)``
 = Blue's face-down Ambush with 2 tokens, ``[top / below]`` a stack; pools ``R1 B1 G1``.
@@ -7,7 +7,7 @@ Colours are seats: R = p1 (seat 0), B = p2, G = p3, Y = p4, P = p5.
 ``position(queue, pools, ...)`` turns such a "before" into an engine position (the
 missing cards of each family are filled in: earlier cards in the out-of-play piles,
 the rest in hand and removed), and ``describe(state)`` writes a queue back in the
-spec's notation, so tests compare with the spec's text directly.
+page's notation, so tests compare with its text directly.
 
 Each example: id, title, before queue, before pools, round (or None: the least that
 fits), the 0-based slot whose visit starts, then steps ``(legal moves expected before
@@ -93,7 +93,7 @@ def at_visit(queue: str, pools: str, cursor: int, **kw) -> State:
 
 
 def describe(state: State) -> str:
-    """The queue of ``state`` in the spec's notation."""
+    """The queue of ``state`` in the notation of section 10."""
     parts = []
     for slot in state.queue:
         owner = COLOURS[slot[0]]

@@ -1,6 +1,6 @@
 """Okiya bots: legal moves only, decisions from the view alone, and strength:
-perfect never does worse than the game's value, wins every won worked example,
-medium beats easy."""
+perfect never does worse than the game's value, wins every won worked example of
+docs/rules/okiya.md section 10, medium beats easy."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_perfect_wins_every_won_worked_example(example):
     state = example_state(layout, moves)
     seat = state.to_move
     fastest = min(plies for _cell, _tile, _res, wdl, plies in rows if wdl == "WIN")
-    # against a perfect defender it wins exactly as fast as the spec says
+    # against a perfect defender it wins exactly as fast as the example says
     players = ["perfect", "perfect"]
     end = play_out(state, players, Rng(title))
     assert end.outcome.winners == (seat,)

@@ -1,4 +1,4 @@
-"""Okiya match formats (rules section 7): scoring, who starts next, when a match ends."""
+"""Okiya match formats (docs/rules/okiya.md section 7): scoring, who starts next, when a match ends."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ RESULT_REASON = {"completes col": "line", "completes diag": "line", "completes r
 
 
 def example_state(layout, moves):
-    """Replay an example by tile NAME and check each name sits on the cell the spec says."""
+    """Replay an example by tile NAME and check each name sits on the cell the example says."""
     state = from_layout(layout, starter=0)
     for entry in moves:
         cell, tile = entry.split("=")

@@ -1,4 +1,4 @@
-"""Oriflamme rules: the worked examples (spec section 10), every row of the rulings table
+"""Oriflamme rules (docs/rules/oriflamme.md): the worked examples (section 10), every row of the rulings table
 (section 6), the options (UNCONFIRMED points), setup, rounds and scoring (sections 2, 3, 7)."""
 
 from __future__ import annotations
@@ -497,7 +497,7 @@ def test_option_assassination_may_target_self():
 
 
 def final(pools, queue, **options):
-    """A finished game (round 6 over) with these pools and queue (spec notation)."""
+    """A finished game (round 6 over) with these pools and queue (the notation of section 10)."""
     from oriflamme_examples import position
     from pygames.oriflamme.state import make_state
 

@@ -1,4 +1,4 @@
-"""Okiya solver: the spec's solved deals (section 11.2), every worked example
+"""Okiya solver: the solved deals of docs/rules/okiya.md (section 11.2), every worked example
 (section 10: value and plies to the end of each legal move), and agreement with a
 plain exhaustive minimax written here (no pruning, no table, no bit tricks beyond
 the masks) on positions reached by seeded random play."""
@@ -17,7 +17,7 @@ from pygames.okiya.solver import Position, Solver, outcome, plies
 BORDER_CELLS = (0, 1, 2, 3, 4, 7, 8, 11, 12, 13, 14, 15)
 WDL = {"WIN": 1, "DRAW": 0, "LOSS": -1}
 
-# shared/rules/okiya.md section 11.2: the explicit layouts (NOT python's random: our
+# docs/rules/okiya.md section 11.2: the explicit layouts (NOT python's random: our
 # engine's seeds differ), the deal's value for P1 and the W/D/L of the 12 openings.
 SOLVED_DEALS = [
     (0, [10, 14, 5, 1, 9, 2, 3, 11, 13, 7, 8, 4, 0, 6, 15, 12], 1, "L D D D D L W D L D D W"),
@@ -45,7 +45,7 @@ def example_state(layout, moves):
     return state
 
 
-# --- the spec's numbers ------------------------------------------------------------------
+# --- the rules page's numbers -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("seed, layout, deal_value, openings", SOLVED_DEALS, ids=[f"seed{d[0]}" for d in SOLVED_DEALS])

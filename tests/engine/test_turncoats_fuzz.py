@@ -1,5 +1,5 @@
 """Turncoats fuzzing: seeded random games for 2, 3, 4 and 5 players, checked after
-every move against the invariants of section 12, notation and position-text
+every move against the invariants of docs/rules/turncoats.md section 12, notation and position-text
 round trips; every DEEP-th game also against the naive reading of the rules
 (legal moves in order, control, winner) and for leaks in every seat's view.
 

@@ -1,5 +1,5 @@
 """Turncoats rules: the map, setup, every worked example of section 14 and every
-row of section 13 of shared/rules/turncoats.md, the options, notation, position
+row of section 13 of docs/rules/turncoats.md, the options, notation, position
 text and views."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A second, deliberately naive reading of the Turncoats rules (plain lists and
-strings, straight from shared/rules/turncoats.md), used to cross-check the engine
+strings, straight from docs/rules/turncoats.md), used to cross-check the engine
 in the tests: legal moves in the documented order, area control, the winning
 colour and the winning player."""
 
