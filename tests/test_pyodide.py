@@ -75,32 +75,41 @@ def test_runner_fails_on_a_failing_test(build_mod, dist_site, pyodide_dir, pytes
 
 GAMES_SCRIPT = """
 import hashlib, json, sys
-from pygames.okiya import new_game
+from pygames import GAMES
 from pygames.core.rng import Rng
 
-def play(seed):
-    state = new_game(2, seed)
+def play(module, players, seed):
+    # a seeded random game: a digest of every position text and the record of moves played
+    state = module.new_game(players, seed)
     rng = Rng(seed)
     h = hashlib.sha256()
-    plies = 0
+    record = []
     while True:
         h.update(state.to_text().encode("utf-8") + b"\\n")
         if state.outcome is not None:
-            return h.hexdigest(), plies
+            h.update(json.dumps(record).encode("utf-8"))
+            h.update(json.dumps(list(state.outcome.scores)).encode("utf-8"))
+            return h.hexdigest(), len(record)
         moves = state.legal_moves()
-        state = state.play(moves[rng.below(len(moves))])
-        plies += 1
+        move = moves[rng.below(len(moves))]
+        record.append(str(move))
+        state = state.play(move)
 
-games = [play(seed) for seed in range(int(sys.argv[1]))]
+n = int(sys.argv[1])
+games = {f"{game} {players}p": [play(module, players, seed) for seed in range(n)]
+         for game, module in GAMES.items() for players in module.PLAYER_COUNTS}
 print(json.dumps({"python": sys.version.split()[0], "platform": sys.platform,
-                  "digests": [d for d, _ in games], "plies": sum(p for _, p in games)}))
+                  "digests": {k: [d for d, _ in v] for k, v in games.items()},
+                  "plies": {k: sum(p for _, p in v) for k, v in games.items()}}))
 """
 
 
 def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tmp_path):
+    """Every game at every player count: the same seeds and random moves give the same position texts,
+    move records and scores on CPython and inside Pyodide."""
     script = tmp_path / "games.py"
     script.write_text(GAMES_SCRIPT)
-    n = "200"
+    n = "30"
     cp = subprocess.run([sys.executable, str(script), n], capture_output=True, text=True,
                         timeout=TIMEOUT, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert cp.returncode == 0, cp.stderr
@@ -109,7 +118,11 @@ def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tm
     here = json.loads(cp.stdout.strip().splitlines()[-1])
     there = json.loads(out.strip().splitlines()[-1])
     assert there["platform"] == "emscripten" and here["platform"] != "emscripten"
-    assert len(here["digests"]) == 200 and here["plies"] > 200
-    diff = [i for i, (a, b) in enumerate(zip(here["digests"], there["digests"])) if a != b]
-    assert not diff, f"games differ between CPython {here['python']} and Pyodide {there['python']}: seeds {diff[:10]}"
-    assert here == {**there, "python": here["python"], "platform": here["platform"]}
+    assert {k.split()[0] for k in here["digests"]} == {"okiya", "oriflamme", "turncoats"}
+    for key, digests in here["digests"].items():
+        assert len(digests) == int(n) and len(set(digests)) == int(n), key  # every seed its own game
+        assert here["plies"][key] > int(n), key
+        diff = [i for i, (a, b) in enumerate(zip(digests, there["digests"][key])) if a != b]
+        assert not diff, (f"{key}: games differ between CPython {here['python']} and Pyodide "
+                          f"{there['python']}: seeds {diff[:10]}")
+    assert here["digests"] == there["digests"] and here["plies"] == there["plies"]
