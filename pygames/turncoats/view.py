@@ -100,7 +100,7 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
         "to_move": None if over else state.seat,
         "current": state.seat,
         "phase": "over" if over else "return" if state.drawn >= 0 else "action",
-        "first": state.first,
+        "first": state.first_player,
         "turn": state.turn,
         "negotiations": state.neg,
         "negotiations_to_end": n,

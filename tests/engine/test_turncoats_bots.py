@@ -106,7 +106,7 @@ def test_heuristic_beats_random_players():
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_bots_need_the_view_of_the_seat_to_move(level):
-    state = new_game(3, 5, starter=0)
+    state = new_game(3, 5, first_player=0)
     for view in (state.view(1), state.view(None)):
         with pytest.raises(ValueError):
             LEVELS[level](view, Rng(0))

@@ -117,7 +117,7 @@ def test_example_1_setup(players, bag):
         assert sum(state.bag) == bag == 63 - 6 - 16 - 8 * players
         assert state.neg == 0 and state.turn == 0 and state.pending is None
         assert [sum(p[c] for p in (*state.areas, *state.hands, state.bag)) for c in range(3)] == [21] * 3
-        assert state.to_move == state.first
+        assert state.to_move == state.first_player
 
 
 def test_setup_draws_come_from_rng_seed_in_the_documented_order():
@@ -146,26 +146,26 @@ def test_setup_draws_come_from_rng_seed_in_the_documented_order():
             first = rng.below(players)
             state = new_game(players, seed)
             assert state.areas == tuple(tuple(areas[x]) for x in range(11))
-            assert state.hands == tuple(hands) and state.bag == tuple(bag) and state.first == first
+            assert state.hands == tuple(hands) and state.bag == tuple(bag) and state.first_player == first
             assert state.rng == rng.state
 
 
 def test_setup_is_deterministic_and_the_first_player_a_parameter():
     assert new_game(4, 12).to_text() == new_game(4, 12).to_text()
     assert new_game(4, 12).to_text() != new_game(4, 13).to_text()
-    firsts = {new_game(4, seed).first for seed in range(40)}
+    firsts = {new_game(4, seed).first_player for seed in range(40)}
     assert firsts == {0, 1, 2, 3}  # row 19: random from the seed by default
-    state = new_game(4, 12, starter=2)
-    assert state.to_move == 2 == state.first
+    state = new_game(4, 12, first_player=2)
+    assert state.to_move == 2 == state.first_player
     with pytest.raises(BadPosition):
-        new_game(4, 12, starter=4)
+        new_game(4, 12, first_player=4)
     for bad in (1, 6, "3", True):
         with pytest.raises(BadPosition):
             new_game(bad, 0)
 
 
 def test_row_20_two_players_have_no_special_rules():
-    state = new_game(2, 3, starter=0)
+    state = new_game(2, 3, first_player=0)
     assert [sum(h) for h in state.hands] == [8, 8]
     assert len(moves_of(state, RECRUIT)) == 11 * sum(1 for k in state.hand(0) if k)
     # two Negotiates in a row end a 2-player game
@@ -344,7 +344,7 @@ def test_row_12_axe_and_flag_stones_stay():
 
 
 def test_row_13_homelands_are_ordinary_areas_after_setup():
-    state = new_game(3, 5, starter=0)
+    state = new_game(3, 5, first_player=0)
     for colour in (c for c in range(3) if state.hand(0)[c]):
         name = ["red", "blue", "black"][colour]
         for home in HOMELAND:
@@ -380,7 +380,7 @@ def negotiate(state, keep=False):
 
 
 def test_example_5_the_end_after_n_consecutive_negotiates():
-    state = new_game(3, 8, starter=0)
+    state = new_game(3, 8, first_player=0)
     a_colour = next(c for c in range(3) if state.hand(0)[c] >= 1)
     name = ["red", "blue", "black"][a_colour]
     counters = []
@@ -482,7 +482,7 @@ def test_example_6_scoring_with_colour_and_player_tie_breaks():
 
 def test_row_17_turn_order_option_starts_at_the_first_player():
     state = position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                     seat=3, first=0, neg=4, turn_order_from_next_seat=False)
+                     seat=3, first_player=0, neg=4, turn_order_from_next_seat=False)
     assert state.outcome.winners == (0,)
 
 
@@ -681,7 +681,7 @@ def test_position_text_rejects_junk(change):
 
 
 def test_view_shows_own_hand_and_public_sizes_only():
-    state = new_game(4, 9, starter=1)
+    state = new_game(4, 9, first_player=1)
     for seat in range(4):
         v = state.view(seat)
         assert json.loads(json.dumps(v)) == v
