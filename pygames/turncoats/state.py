@@ -359,17 +359,17 @@ class State(TextPosition):
     def bag_size(self) -> int:
         return _size(self._bag)
 
-    def hand(self, seat: int) -> tuple[int, int, int] | None:
-        """The hand of ``seat``, or None if this position does not know it."""
-        h = self._hands[seat]
+    def hand(self, owner: int) -> tuple[int, int, int] | None:
+        """The hand of seat ``owner``, or None if this position does not know it."""
+        h = self._hands[owner]
         return unpack(h) if h >= 0 else None
 
     @property
     def hands(self) -> tuple[tuple[int, int, int] | None, ...]:
         return tuple(self.hand(s) for s in range(self.players))
 
-    def hand_size(self, seat: int) -> int:
-        return _size(self._hands[seat])
+    def hand_size(self, owner: int) -> int:
+        return _size(self._hands[owner])
 
     @property
     def pending(self) -> int | None:
@@ -555,7 +555,7 @@ def position(
     axe: tuple[int, int, int] = (0, 0, 0),
     flag: tuple[int, int, int] = (0, 0, 0),
     bag: tuple[int, int, int] | None = None,
-    seat: int = 0,
+    to_move: int = 0,
     first_player: int | None = None,
     neg: int = 0,
     turn: int | None = None,
@@ -567,7 +567,8 @@ def position(
     is 11 ``(red, blue, black)`` triples (or a dict ``{area: triple}``, the rest
     empty); ``hands`` one triple per seat; ``bag`` defaults to the stones left over
     so that each colour totals 21.  ``drawn``: a Negotiate waiting for its return
-    (the stone is already in the drawer's hand).  Checked like ``from_text``."""
+    (the stone is already in the drawer's hand).  ``to_move``: the seat whose turn it is
+    (in a finished game, the seat that would move next).  Checked like ``from_text``."""
     from pygames.turncoats.text import check
 
     players = _check_players(players)
@@ -587,7 +588,7 @@ def position(
     if any(not 0 <= k <= STONES_PER_COLOUR for k in bag):
         raise BadPosition("turncoats.error.counts")
     state = _make(players, rules_for(options), [pack(a) for a in areas], pack(axe), pack(flag), pack(bag),
-                  [pack(h) for h in hands], seat, seat if first_player is None else first_player, neg, turn, rng,
+                  [pack(h) for h in hands], to_move, to_move if first_player is None else first_player, neg, turn, rng,
                   -1 if drawn is None else drawn)
     check(state)
     return state

@@ -7,6 +7,7 @@ import zlib
 
 import pytest
 
+from pygames.core.errors import PlayerError
 from pygames.core.rng import Rng
 from pygames.link import BadLink, Table, decode
 from pygames.link import api
@@ -357,14 +358,14 @@ def test_a_seat_moves_to_another_device_with_its_export_link():
 def test_moves_out_of_turn_or_illegal_are_refused_with_a_message():
     link, devices = _okiya_in_play(2)
     table = api.link_open(link, {}, None)
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(PlayerError) as caught:
         api.link_play(link, "r0c0", {})
     assert caught.value.key == "link.error.not_your_turn"
     seat = table["next"]["seat"]
     device = devices["a"] if seat == 0 else devices["b"]
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(PlayerError) as caught:
         device.play(link, "r9c9")
-    assert isinstance(caught.value, ValueError) and str(caught.value)
+    assert caught.value.key == "error.bad_notation" and str(caught.value)
 
 
 def test_relation_tells_newer_older_same_and_fork():

@@ -418,7 +418,7 @@ def test_row_18_two_players_counter_resets():
 def test_example_5_detail_one_negotiate():
     # B's hand {2,1,0}; B draws (hidden) a black and returns (shown) a red
     state = position(3, areas={0: (2, 1, 1), 1: (1, 2, 1), 2: (0, 0, 2), 3: (2, 0, 0), 9: (0, 2, 0)},
-                     hands=[(0, 1, 1), (2, 1, 0), (1, 0, 1)], axe=(0, 2, 1), flag=(0, 1, 1), seat=1, neg=1)
+                     hands=[(0, 1, 1), (2, 1, 0), (1, 0, 1)], axe=(0, 2, 1), flag=(0, 1, 1), to_move=1, neg=1)
     drawn = drawing(state, K)
     assert drawn.to_move == 1 and drawn.pending == K and drawn.hand(1) == (2, 1, 1)
     assert drawn.view(1)["drawn"] == "black" and drawn.view(1)["phase"] == "return"
@@ -456,7 +456,7 @@ EX6_HANDS = [(1, 2, 0), (0, 2, 2), (2, 0, 0), (0, 2, 1)]
 
 def example_6(ender=2, **options):
     return position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                    seat=(ender + 1) % 4, neg=4, **options)
+                    to_move=(ender + 1) % 4, neg=4, **options)
 
 
 def test_example_6_scoring_with_colour_and_player_tie_breaks():
@@ -482,7 +482,7 @@ def test_example_6_scoring_with_colour_and_player_tie_breaks():
 
 def test_row_17_turn_order_option_starts_at_the_first_player():
     state = position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                     seat=3, first_player=0, neg=4, turn_order_from_next_seat=False)
+                     to_move=3, first_player=0, neg=4, turn_order_from_next_seat=False)
     assert state.outcome.winners == (0,)
 
 
@@ -492,7 +492,7 @@ EX7_AREAS = {0: (1, 0, 0), 1: (1, 0, 0), 3: (2, 0, 0), 4: (0, 1, 0), 6: (0, 1, 0
 
 def test_example_7_no_winning_colour():
     state = position(3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2),
-                     hands=[(2, 1, 1), (1, 1, 0), (0, 0, 2)], seat=2, neg=3)  # ended by B
+                     hands=[(2, 1, 1), (1, 1, 0), (0, 0, 2)], to_move=2, neg=3)  # ended by B
     standing = state.standing()
     assert standing["areas"] == [3, 3, 3] and standing["colour"] is None and standing["reason"] == "tied"
     assert [c for c, _ in state.control()].count(-1) == 2
@@ -504,25 +504,25 @@ def test_example_7_no_winning_colour():
 
 def test_row_16_no_winning_colour_fewest_stones_decides_alone():
     state = position(3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2),
-                     hands=[(2, 1, 1), (1, 1, 1), (0, 0, 1)], seat=0, neg=3)
+                     hands=[(2, 1, 1), (1, 1, 1), (0, 0, 1)], to_move=0, neg=3)
     assert state.outcome.winners == (2,) and state.outcome.reason == "fewest_stones"
 
 
 def test_winning_colour_clear_and_by_axe_and_most_stones_decides():
     areas = {0: (1, 0, 0), 1: (1, 0, 0), 4: (0, 1, 0)}
-    state = position(2, areas=areas, hands=[(3, 0, 1), (2, 2, 2)], seat=1, neg=2)
+    state = position(2, areas=areas, hands=[(3, 0, 1), (2, 2, 2)], to_move=1, neg=2)
     assert state.standing()["reason"] == "areas" and state.standing()["colour"] == "red"
     assert state.outcome.winners == (0,) and state.outcome.reason == "most_winning"
     assert state.outcome.scores == (1, 0)
     tied = position(2, areas={0: (1, 0, 0), 4: (0, 1, 0)}, axe=(0, 1, 0), hands=[(3, 0, 1), (2, 2, 2)],
-                    seat=1, neg=2)
+                    to_move=1, neg=2)
     assert tied.standing()["reason"] == "axe" and tied.outcome.winners == (1,)
-    losing = position(2, areas=areas, hands=[(2, 0, 1), (2, 0, 3)], seat=1, neg=2)
+    losing = position(2, areas=areas, hands=[(2, 0, 1), (2, 0, 3)], to_move=1, neg=2)
     assert losing.outcome.winners == (0,) and losing.outcome.reason == "fewest_losing"
 
 
 def test_zero_areas_option():
-    empty = dict(areas={}, axe=(1, 0, 0), hands=[(3, 0, 1), (2, 2, 2)], seat=1, neg=2)
+    empty = dict(areas={}, axe=(1, 0, 0), hands=[(3, 0, 1), (2, 2, 2)], to_move=1, neg=2)
     assert position(2, **empty).standing()["colour"] == "red"
     off = position(2, **empty, zero_areas_uses_tiebreaks=False)
     assert off.standing()["colour"] is None and off.standing()["reason"] == "no_areas"
@@ -536,7 +536,7 @@ def test_example_8_and_row_1_empty_hand_with_the_smallest_bag():
     areas = {0: (2, 1, 1), 1: (1, 1, 1), 2: (0, 0, 3), 3: (3, 0, 0), 4: (1, 1, 1), 5: (1, 1, 1), 6: (0, 1, 1),
              7: (1, 1, 1), 8: (0, 1, 1), 9: (0, 2, 0), 10: (1, 0, 1)}
     state = position(5, areas=areas, hands=[(3, 3, 2), (3, 2, 3), (2, 3, 3), (3, 3, 2), (0, 0, 0)],
-                     bag=(0, 1, 0), seat=4)
+                     bag=(0, 1, 0), to_move=4)
     assert moves_of(state) == ["negotiate"]
     drawn = state.play("negotiate")
     assert drawn.bag == (0, 0, 0) and drawn.hand(4) == (0, 1, 0) and drawn.view(4)["drawn"] == "blue"
@@ -698,7 +698,7 @@ def test_view_shows_own_hand_and_public_sizes_only():
 
 
 def test_views_are_equal_for_positions_differing_only_in_secrets():
-    base = dict(areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), seat=1, neg=1)
+    base = dict(areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), to_move=1, neg=1)
     one = position(4, hands=[(1, 2, 0), (0, 2, 2), (2, 0, 0), (0, 2, 1)], bag=(2, 1, 9), **base)
     two = position(4, hands=[(1, 2, 0), (1, 1, 2), (0, 1, 1), (1, 1, 1)], bag=(2, 2, 8), rng=12345, **base)
     assert one.view(0) == two.view(0) and one.view(None) == two.view(None)
