@@ -30,7 +30,7 @@ def adapter(game: object) -> type[Game]:
 
 
 def link_level(game: str) -> str:
-    """Link play's level for ``game`` (LINK-PLAY.md): ``"sealed"`` (no device can learn
+    """Link play's level for ``game``: ``"sealed"`` (no device can learn
     another seat's secret) or ``"friendly"`` (secrets travel sealed in the link, only the
     page hides them): the adapter's ``LINK_LEVEL``."""
     kind = adapter(game)
@@ -170,6 +170,10 @@ def _shown_seat(table: Table) -> int | None:
 
 
 def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
+    """What every link call answers: the game as this device may see it (``view``, shown for
+    ``seat``), whose turn it is (``next``, ``my_turn``), this device's legal moves (``legal``:
+    notation; ``moves``: the same as data), the public moves so far (``played``), the
+    ``audit``, the ``link`` to pass on, and the game's ``format``, ``options`` and level."""
     record = table.record
     header = record.header
     game = table.game
@@ -210,7 +214,7 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "audit": table.audit(),
         "notice": notice,
         "friendly": link_level(header.game) == "friendly",
-        "moves": len(table.history),
+        "played": len(table.history),  # public moves so far ("moves" is the legal moves as data)
     }
 
 

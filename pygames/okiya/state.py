@@ -202,7 +202,7 @@ class State(TextPosition):
             "tokens": [0 if self.masks[0] >> c & 1 else 1 if occupied >> c & 1 else None for c in CELLS],
             "last": self.last,
             "last_tile": None if self.last is None else self.layout[self.last],
-            "starter": self.first_player,  # the view field keeps its name: the page reads it
+            "starter": self.first_player,  # the view field keeps its name (pages and saved views use it)
             "ply": self.ply,
             "to_move": self.to_move,
             "legal": cells_of(self.legal_mask()),

@@ -211,12 +211,20 @@ def _okiya_in_play(moves: int = 4, salt: object = 0) -> tuple[str, dict]:
     joined = api.link_join(table["link"], 1, {}, key=derive_key("okiya join", salt))
     table = b.keep(joined, joined["key"])
     rng = Rng(1)
-    while table["moves"] < moves:
+    while table["played"] < moves:
         device = a if table["next"]["seat"] == 0 else b
         table = device.open(table["link"])
         if table["my_turn"]:
             table = device.play(table["link"], table["legal"][rng.below(len(table["legal"]))])
     return table["link"], {"a": a, "b": b}
+
+
+def test_a_table_sends_the_legal_moves_as_data_and_counts_the_moves_played():
+    link, devices = _okiya_in_play(3)
+    for device in devices.values():
+        table = device.open(link)
+        assert table["played"] == 3 and [m["text"] for m in table["moves"]] == table["legal"]
+        assert bool(table["legal"]) == table["my_turn"] and table["friendly"] is False
 
 
 def _created(game: str, players: int, salt: object = 0):
@@ -449,7 +457,7 @@ def test_the_replay_steps_through_the_game_and_shows_every_card_once_verified():
     entry = devices[1].entry(table["link"])
     last = devices[1].open(table["link"])
     steps = api.link_replay(last["link"], entry["keys"], 0)["steps"]
-    assert steps == last["moves"] > 20
+    assert steps == last["played"] > 20
     start = api.link_replay(last["link"], entry["keys"], 0)
     assert start["move"] is None and start["view"]["queue"] == []
     middle = api.link_replay(last["link"], entry["keys"], steps // 2)
@@ -487,5 +495,5 @@ def test_keep_hidden_is_ignored_by_games_without_standing_orders():
     device = devices["a"] if seat == 0 else devices["b"]
     table = device.open(link)
     after = device.play(link, table["legal"][0], keep_hidden=True)
-    assert after["moves"] == table["moves"] + 1
+    assert after["played"] == table["played"] + 1
     assert not any(type(e).__name__ == "Order" for e in decode(after["link"]).events)

@@ -93,7 +93,7 @@ def test_random_and_mutated_links_are_valid_records_or_bad_links():
             table = api.link_open(text, keys, None)  # decode, replay, settle, and the table a page gets
             json.dumps(table)
             if table["phase"] != "joining":
-                json.dumps(api.link_replay(text, keys, table["moves"] // 2))
+                json.dumps(api.link_replay(text, keys, table["played"] // 2))
             accepted += 1
         except BadLink as error:
             assert error.key.startswith("link.error.") and "{" not in str(error)
