@@ -107,7 +107,7 @@ def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]
     seat = current.to_move
     if seat is None:
         raise PlayerError("error.game_over")
-    rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.moves[-1]), level))
+    rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.notation()[-1]), level))
     return {"move": str(choose(current.view(seat), level, rng))}
 
 

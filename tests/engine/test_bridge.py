@@ -69,6 +69,8 @@ def test_bot_move_is_legal_and_reproducible():
         assert move in result["legal"]
         assert ok("bot_move", record=result["record"], level=level)["move"] == move
     assert call("bot_move", record=result["record"], level="godlike")["error"]["key"] == "error.bad_level"
+    # no level: the game's default_level
+    assert ok("bot_move", record=result["record"]) == ok("bot_move", record=result["record"], level="medium")
 
 
 def test_match_flow_next_game():
