@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
+
 @runtime_checkable
 class Move(Protocol):
     """One legal move.  ``str(move)`` is its notation (``State.play`` and the module's
