@@ -12,16 +12,20 @@ call; the engine replays it, so the page never holds rules or trusted state.
 
 from __future__ import annotations
 
+import inspect
 import json
+import sys
+import traceback
+import types
+import typing
 from typing import Any, Callable
 
-from pygames import COMING, GAMES
-from pygames.bots import BOTS
+from pygames import GAMES
+from pygames.bots import BOTS, DEFAULT_LEVELS
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.rng import Rng, derive_seed
-from pygames.core.session import SingleGame, forced_move
-from pygames.okiya.match import Match
+from pygames.core.session import forced_move, start_match
 
 RECORD_VERSION = 1
 #: Limits that keep a hostile record from costing more than a real one.
@@ -29,31 +33,27 @@ MAX_GAMES = 64
 MAX_MOVES = 2000
 MAX_SEED = 2**64
 
-#: Games whose records hold a match of several games (the rest play one game).
-MATCHES = {"okiya": Match}
-#: Games the page can draw and play; the start page lists the others as coming.
-PAGES = ("okiya", "oriflamme", "turncoats")
-ORDER = ("okiya", "oriflamme", "turncoats")
-
 
 def games() -> list[dict[str, Any]]:
-    """The games the start page lists, in a fixed order, playable or coming."""
-    listed = []
-    for game in ORDER:
-        if game in COMING:
-            listed.append({"id": game, "players": list(COMING[game]), "playable": False})
-            continue
-        module = GAMES[game]
-        counts = module.PLAYER_COUNTS
-        listed.append({
+    """What the page and the link layer need about every game, in the registry's order:
+    ``id``, ``players`` (the player counts), ``formats``, ``levels`` and ``default_level``
+    (its bots), ``options`` (rule option -> default), ``secrets`` (views differ by seat)
+    and ``link_level`` (link play's level: ``"sealed"`` or ``"friendly"``)."""
+    from pygames.link.api import link_level
+
+    return [
+        {
             "id": game,
-            "players": [min(counts), max(counts)],
-            "playable": game in PAGES,
-            "formats": list(getattr(module, "FORMATS", ("single",))),
-            "levels": list(BOTS.get(game, {})),
-            "options": getattr(module, "OPTIONS", {}),
-        })
-    return listed
+            "players": list(module.PLAYER_COUNTS),
+            "formats": list(module.FORMATS),
+            "levels": list(BOTS[game]),
+            "default_level": DEFAULT_LEVELS[game],
+            "options": dict(module.OPTIONS),
+            "secrets": bool(module.SECRETS),
+            "link_level": link_level(game),
+        }
+        for game, module in GAMES.items()
+    ]
 
 
 def new_match(
@@ -71,7 +71,7 @@ def state(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
 def play(record: dict[str, Any], move: str, seat: int | None = None) -> dict[str, Any]:
     """The record with ``move`` played in the current game, as ``seat`` then sees it;
     IllegalMove if it is not legal."""
-    return _result(replay(record).play(str(move)[:80]), seat)
+    return _result(replay(record).play(move[:80]), seat)
 
 
 def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> dict[str, Any]:
@@ -81,7 +81,7 @@ def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> d
         # draws and deals are fixed by the seed: taking a move back would let a player peek and choose again
         raise PlayerError("error.no_undo")
     games = match.notation()
-    humans = set(seats) if isinstance(seats, list) else set()
+    humans = set(seats)
     for keep in range(len(games[-1]) - 1, -1, -1):
         earlier = replay({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
         if earlier.current.to_move in humans:
@@ -94,18 +94,20 @@ def next_game(record: dict[str, Any]) -> dict[str, Any]:
     return _result(replay(record).next_game())
 
 
-def bot_move(record: dict[str, Any], level: str = "perfect") -> dict[str, Any]:
-    """The move a bot of ``level`` makes for the seat to move, decided from that seat's view."""
+def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]:
+    """The move a bot of ``level`` (default: the game's ``default_level``) makes for the seat
+    to move, decided from that seat's view."""
     from pygames.bots import choose
 
     match = replay(record)
-    if level not in BOTS.get(match.game, {}):
-        raise PlayerError("error.bad_level", level=str(level)[:40])
+    level = DEFAULT_LEVELS[match.game] if level is None else level
+    if level not in BOTS[match.game]:
+        raise PlayerError("error.bad_level", level=level[:40])
     current = match.current
     seat = current.to_move
     if seat is None:
         raise PlayerError("error.game_over")
-    rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.moves[-1]), level))
+    rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.notation()[-1]), level))
     return {"move": str(choose(current.view(seat), level, rng))}
 
 
@@ -132,25 +134,21 @@ def replay(record: dict[str, Any]) -> Any:
 
 
 def _start(game: object, seed: object, players: object, format: object, options: object) -> Any:
-    _check_game(game)
+    if not isinstance(game, str) or game not in GAMES:
+        raise PlayerError("error.unknown_game", game=str(game)[:40])
     module = GAMES[game]
     counts = module.PLAYER_COUNTS
     if players is None:
         players = min(counts)
-    if players not in counts or isinstance(players, bool):
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
         raise PlayerError("error.players", game=tr(f"game.{game}"), min=min(counts), max=max(counts))
     if not isinstance(options, dict) or not all(
         isinstance(k, str) and isinstance(v, (bool, int, str)) for k, v in options.items()
     ):
         raise PlayerError("error.bad_options")
-    seed = _check_seed(seed)
-    if game in MATCHES:
-        if options:
-            raise PlayerError("error.bad_options")
-        return MATCHES[game].start(seed, format)
-    if format != "single":
+    if not isinstance(format, str):
         raise PlayerError("error.bad_format", format=str(format)[:40])
-    return SingleGame.start(module, game, players, seed, options)
+    return start_match(module, game, players, _check_seed(seed), format, options)
 
 
 def _record(match: Any) -> dict[str, Any]:
@@ -166,6 +164,8 @@ def _record(match: Any) -> dict[str, Any]:
 
 
 def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
+    if seat is not None and not 0 <= seat < match.players:
+        raise PlayerError("error.bad_seat")
     current = match.current
     moves = match.notation()[-1]
     secrets = GAMES[match.game].SECRETS
@@ -185,13 +185,6 @@ def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
     }
 
 
-def _check_game(game: object) -> None:
-    if game in COMING:
-        raise PlayerError("error.coming", game=tr(f"game.{game}"))
-    if game not in GAMES:
-        raise PlayerError("error.unknown_game", game=str(game)[:40])
-
-
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
         raise PlayerError("error.bad_record")
@@ -205,7 +198,9 @@ CALLS: dict[str, Callable[..., Any]] = {
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_qr")
 
 
-def _function(fn: str) -> Callable[..., Any]:
+def _function(fn: object) -> Callable[..., Any]:
+    if not isinstance(fn, str):
+        raise PlayerError("error.unknown_call")
     if fn in LINK_CALLS:
         from pygames.link import api
 
@@ -215,16 +210,64 @@ def _function(fn: str) -> Callable[..., Any]:
     raise PlayerError("error.unknown_call")
 
 
-def call(fn: str, args_json: str = "{}") -> str:
-    """Run bridge function ``fn`` with keyword arguments from ``args_json``; always returns JSON."""
+#: The error a page argument of the wrong shape gives, by parameter (else ``error.bad_call``).
+_SHAPE_ERRORS = {"record": "error.bad_record"}
+
+
+def _arguments(function: Callable[..., Any], args_json: str) -> dict[str, Any]:
+    """The keyword arguments in ``args_json``, checked against ``function``'s parameters and
+    their annotations: a page sending the wrong shape gets a PlayerError, never a crash deep
+    in the engine."""
     try:
         args = json.loads(args_json or "{}")
-        if not isinstance(args, dict):
-            raise PlayerError("error.unknown_call")
-        result = _function(str(fn))(**args)
+    except (ValueError, RecursionError):
+        raise PlayerError("error.bad_call") from None
+    if not isinstance(args, dict):
+        raise PlayerError("error.bad_call")
+    try:
+        inspect.signature(function).bind(**args)
+    except TypeError:
+        raise PlayerError("error.bad_call") from None
+    hints = typing.get_type_hints(function)
+    for name, value in args.items():
+        if not _fits(value, hints.get(name, Any)):
+            raise PlayerError(_SHAPE_ERRORS.get(name, "error.bad_call"))
+    return args
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether a JSON value has the annotated type (``bool`` is not an ``int``; a list's
+    items are checked, a dict's are left to the function)."""
+    if hint is Any:
+        return True
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, option) for option in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if origin is list:
+        (item,) = typing.get_args(hint) or (Any,)
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    kind = origin or hint
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def call(fn: str, args_json: str = "{}") -> str:
+    """Run bridge function ``fn`` with keyword arguments from ``args_json``; always returns JSON.
+
+    A ``PlayerError`` (an illegal move, a damaged record or link, a malformed call) is a
+    message for the player; any other exception is a bug: ``error.internal`` names its type
+    and the traceback goes to stderr (the browser console)."""
+    try:
+        function = _function(fn)
+        result = function(**_arguments(function, args_json))
     except PlayerError as error:
         return json.dumps({"ok": False, "error": error.to_json()})
-    except (TypeError, ValueError, RecursionError):
-        error = PlayerError("error.bad_record")
-        return json.dumps({"ok": False, "error": error.to_json()})
+    except Exception as bug:  # noqa: BLE001 - not a player's mistake: report it as a bug, keep the page alive
+        traceback.print_exc(file=sys.stderr)
+        params = {"type": type(bug).__name__}
+        return json.dumps({"ok": False, "error": {"key": "error.internal", "params": params,
+                                                  "text": tr("error.internal", **params)}})
     return json.dumps({"ok": True, "result": result})

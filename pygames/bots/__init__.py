@@ -6,38 +6,50 @@
   ``"game"`` field).  A bot never sees more than that seat may know; for Okiya
   the view is the whole position anyway, but the bot still rebuilds its
   position from the view, not from the engine's hidden fields.
-* ``level`` is one of ``LEVELS`` (``"easy"``, ``"medium"``, ``"perfect"``).
+* ``level`` is one of the game's levels: each game's bots live in
+  ``pygames.bots.<game id>`` (``pygames.core.protocol.BotsModule``), which names them
+  in ``LEVELS`` and the one a new game offers in ``DEFAULT_LEVEL``.
 * ``rng`` is a ``pygames.core.rng.Rng``: every random choice comes from it, so the
   same view and the same rng seed always give the same move.
 
-``BOTS[game][level]`` holds the functions ``(view, rng) -> Move``.
+``BOTS[game][level]`` holds the functions ``(view, rng) -> Move`` of every game in
+``pygames.GAMES``, found by that convention.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+from types import ModuleType
 from typing import Any, Callable
 
-from pygames.bots import okiya, oriflamme, turncoats
+from pygames import GAMES
+from pygames.core.errors import PlayerError
 
-__all__ = ["BOTS", "LEVELS", "choose"]
+__all__ = ["BOTS", "DEFAULT_LEVELS", "bots_module", "choose"]
 
-LEVELS = ("easy", "medium", "perfect")
+
+def bots_module(game: str) -> ModuleType:
+    """The bots of ``game``: the module ``pygames.bots.<game>``."""
+    return import_module(f"pygames.bots.{game}")
+
 
 BOTS: dict[str, dict[str, Callable[[dict[str, Any], Any], Any]]] = {
-    "okiya": {"easy": okiya.easy, "medium": okiya.medium, "perfect": okiya.perfect},
-    "oriflamme": {"random": oriflamme.random, "heuristic": oriflamme.heuristic},
-    "turncoats": {"random": turncoats.random, "heuristic": turncoats.heuristic},
+    game: {level: getattr(bots_module(game), level) for level in bots_module(game).LEVELS} for game in GAMES
 }
+#: The level a new game offers first, by game.
+DEFAULT_LEVELS: dict[str, str] = {game: bots_module(game).DEFAULT_LEVEL for game in GAMES}
 
 
 def choose(view: dict[str, Any], level: str, rng: Any) -> Any:
-    """The move the bot of ``level`` plays in ``view`` (the view of the seat to move)."""
-    game = view.get("game")
-    if game not in BOTS:
-        raise KeyError(f"no bots for game {game!r}")
-    bots = BOTS[game]
-    if level not in bots:
-        raise KeyError(f"no bot level {level!r} (levels: {', '.join(bots)})")
+    """The move the bot of ``level`` plays in ``view`` (the view of the seat to move).
+
+    PlayerError (``error.unknown_game``, ``error.bad_level``, ``error.game_over``) when
+    there is no such bot or nothing to decide."""
+    game = view.get("game") if isinstance(view, dict) else None
+    if not isinstance(game, str) or game not in BOTS:
+        raise PlayerError("error.unknown_game", game=str(game)[:40])
+    if not isinstance(level, str) or level not in BOTS[game]:
+        raise PlayerError("error.bad_level", level=str(level)[:40])
     if view.get("to_move") is None:
-        raise ValueError("the game is over")
-    return bots[level](view, rng)
+        raise PlayerError("error.game_over")
+    return BOTS[game][level](view, rng)

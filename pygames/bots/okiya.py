@@ -16,7 +16,11 @@ from pygames.okiya.board import BORDER, FULL, PATTERNS, match_masks
 from pygames.okiya.solver import Position, solver_for
 from pygames.okiya.state import MOVES
 
-__all__ = ["easy", "medium", "perfect", "MEDIUM_DEPTH"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "easy", "medium", "perfect", "MEDIUM_DEPTH"]
+
+#: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
+LEVELS = ("easy", "medium", "perfect")
+DEFAULT_LEVEL = "medium"
 
 #: Plies the medium bot looks ahead.
 MEDIUM_DEPTH = 3

@@ -40,7 +40,11 @@ from pygames.oriflamme.cards import (
 from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, Move, parse
 from pygames.oriflamme.state import OVER, PLACING, ROUNDS, State
 
-__all__ = ["heuristic", "random"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "heuristic", "random"]
+
+#: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
+LEVELS = ("random", "heuristic")
+DEFAULT_LEVEL = "heuristic"
 
 #: Income a face-up character brings per visit, by type (Lord and Heir computed).
 _INCOME = {SPY: 0.7, SOLDIER: 1.0, ARCHER: 1.0, SHAPESHIFTER: 0.8}

@@ -35,7 +35,11 @@ from pygames.turncoats import from_view
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
 from pygames.turncoats.moves import NEGOTIATE, RETURN, RETURNS
 
-__all__ = ["random", "heuristic", "SAMPLES"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "random", "heuristic", "SAMPLES"]
+
+#: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
+LEVELS = ("random", "heuristic")
+DEFAULT_LEVEL = "heuristic"
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32

@@ -40,6 +40,6 @@ class Outcome:
         }
 
 
-def seat_params(seat: int) -> dict[str, Any]:
-    """Message parameters naming a seat; the page replaces ``name`` with the player's own name."""
-    return {"seat": seat, "name": tr("seat.default", n=seat + 1)}
+def seat_params(player: int) -> dict[str, Any]:
+    """Message parameters naming seat ``player``; the page replaces ``name`` with the player's own name."""
+    return {"seat": player, "name": tr("seat.default", n=player + 1)}

@@ -1,7 +1,9 @@
 """A single game and the moves that led to it: what the bridge replays from a record.
 
-Games with match formats (Okiya) have their own match object with the same
-interface; every other game is played as one ``SingleGame``.
+``start_match`` is the one way to start what a record holds: a game module with
+match formats (Okiya) offers its own ``start_match`` returning a match with the
+same interface (``pygames.core.protocol.Match``); every other game is played as
+one ``SingleGame``.
 """
 
 from __future__ import annotations
@@ -41,6 +43,30 @@ def forced_move(state: Any) -> Any:
     return legal[0] if len(legal) == 1 else None
 
 
+def start_match(module: ModuleType, game: str, players: int, seed: int, format: str,
+                options: dict[str, Any]) -> Any:
+    """The match (or single game) a record starts with: the module's own ``start_match``
+    when it has one, else a ``SingleGame`` (which has only the "single" format)."""
+    own = getattr(module, "start_match", None)
+    if own is not None:
+        return own(players, seed, format, **options)
+    if format != "single":
+        raise PlayerError("error.bad_format", format=str(format)[:40])
+    return SingleGame.start(module, game, players, seed, options)
+
+
+def check_options(module: ModuleType, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` if every one is a rule option of ``module`` (``OPTIONS``) with a value
+    of its default's type; else PlayerError: a page never gets to crash ``new_game``."""
+    known = module.OPTIONS
+    if not isinstance(options, dict) or any(
+        not isinstance(name, str) or name not in known or type(value) is not type(known[name])
+        for name, value in options.items()
+    ):
+        raise PlayerError("error.bad_options")
+    return dict(options)
+
+
 @dataclass(frozen=True)
 class SingleGame:
     """One game of ``module`` with its options and the moves played so far."""
@@ -56,11 +82,8 @@ class SingleGame:
 
     @classmethod
     def start(cls, module: ModuleType, game: str, players: int, seed: int, options: dict[str, Any]) -> "SingleGame":
-        try:
-            state = module.new_game(players, seed, **options)
-        except TypeError:
-            raise PlayerError("error.bad_options") from None
-        return cls(module, game, players, seed, dict(options), (state,))
+        options = check_options(module, options)
+        return cls(module, game, players, seed, options, (module.new_game(players, seed, **options),))
 
     @property
     def current(self) -> Any:

@@ -15,16 +15,45 @@ from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.link.commit import KEY_BYTES, creator_rand, new_key, rand_commitment, seat_commitment
 from pygames.link.errors import BadLink
-from pygames.link.games import GAME_CLASSES
+from pygames.link.games import GAME_CLASSES, Game
 from pygames.link.table import JOINING, OVER, Table, relation
 from pygames.link.wire import Header, Record, clean_name, decode, split
+
+
+def adapter(game: object) -> type[Game]:
+    """The link adapter class of ``game`` (``pygames.link.games``); PlayerError for a game
+    that cannot be played by link."""
+    kind = GAME_CLASSES.get(game) if isinstance(game, str) and game in GAMES else None
+    if kind is None:
+        raise PlayerError("error.unknown_game", game=str(game)[:40])
+    return kind
+
+
+def link_level(game: str) -> str:
+    """Link play's level for ``game``: ``"sealed"`` (no device can learn
+    another seat's secret) or ``"friendly"`` (secrets travel sealed in the link, only the
+    page hides them): the adapter's ``LINK_LEVEL``."""
+    kind = adapter(game)
+    if hasattr(kind, "LINK_LEVEL"):
+        return kind.LINK_LEVEL
+    # until every adapter names its level: secrets that no key reveal audits are friendly
+    return "friendly" if GAMES[game].SECRETS and not kind.reveals_keys else "sealed"
+
+
+def format_name(game: str, bits: int) -> str:
+    """The match format a link header's option bits carry: the adapter's ``format_name``."""
+    kind = adapter(game)
+    if hasattr(kind, "format_name"):
+        return kind.format_name(bits)
+    # until every adapter names its formats: a game with match formats keeps their index
+    formats = GAMES[game].FORMATS
+    return formats[bits] if len(formats) > 1 and 0 <= bits < len(formats) else "single"
 
 
 def link_create(game: str, players: int, names: list, options: dict | None = None,
                 format: str = "single", key: str | None = None) -> dict[str, Any]:
     """A new link game with this device in seat 0: the invite link and seat 0's key."""
-    if game not in GAME_CLASSES:
-        raise PlayerError("error.unknown_game", game=str(game)[:40])
+    kind = adapter(game)
     counts = GAMES[game].PLAYER_COUNTS
     if isinstance(players, bool) or players not in counts:
         raise PlayerError("error.players", game=tr(f"game.{game}"), min=min(counts), max=max(counts))
@@ -32,8 +61,10 @@ def link_create(game: str, players: int, names: list, options: dict | None = Non
         raise PlayerError("link.error.names")
     if not isinstance(options, (dict, type(None))):
         raise PlayerError("error.bad_options")
+    if not isinstance(format, str):
+        raise PlayerError("error.bad_format", format=str(format)[:40])
     secret = _key(key) if key is not None else new_key()
-    header = Header(game, players, GAME_CLASSES[game].options_int(options or {}, format),
+    header = Header(game, players, kind.options_int(options or {}, format),
                     tuple(clean_name(n) for n in names), seat_commitment(secret),
                     rand_commitment(creator_rand(secret)))
     table = Table(Record(header, ()), {0: secret})
@@ -100,7 +131,7 @@ def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str,
     if table.game is None:
         raise BadLink("link.error.not_started")
     history = table.history
-    step = max(0, min(int(step), len(history)))
+    step = max(0, min(step, len(history)))
     if table.phase == OVER and table.problem is None and table.game.reveals_keys:
         view = table.game.final_position(history[:step], table.revealed).view(None)
     else:
@@ -139,6 +170,10 @@ def _shown_seat(table: Table) -> int | None:
 
 
 def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
+    """What every link call answers: the game as this device may see it (``view``, shown for
+    ``seat``), whose turn it is (``next``, ``my_turn``), this device's legal moves (``legal``:
+    notation; ``moves``: the same as data), the public moves so far (``played``), the
+    ``audit``, the ``link`` to pass on, and the game's ``format``, ``options`` and level."""
     record = table.record
     header = record.header
     game = table.game
@@ -160,8 +195,8 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "game": header.game,
         "players": header.players,
         "names": list(table.names),
-        "options": GAME_CLASSES[header.game].options_dict(header.options),
-        "format": _format(header),
+        "options": adapter(header.game).options_dict(header.options),
+        "format": format_name(header.game, header.options),
         "link": record.to_text(),
         "events": len(record.events),
         "phase": phase,
@@ -178,17 +213,9 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "match": view.get("match") if view else None,
         "audit": table.audit(),
         "notice": notice,
-        "friendly": header.game == "turncoats",
-        "played": len(table.history),  # public moves so far, forced ones included
+        "friendly": link_level(header.game) == "friendly",
+        "played": len(table.history),  # public moves so far, forced ones included ("moves": the legal moves as data)
     }
-
-
-def _format(header: Header) -> str:
-    if header.game != "okiya":
-        return "single"
-    from pygames.okiya.match import FORMATS
-
-    return FORMATS[header.options]
 
 
 def _message(key: str, **params: Any) -> dict[str, Any]:

@@ -1,15 +1,15 @@
 """Okiya (Niya): two players take garden tiles that match the last one taken.
 
-The protocol every game follows: ``new_game``, ``State.to_move``,
-``State.legal_moves``, ``State.play``, ``State.outcome``, ``State.view``,
-``State.to_text`` and ``from_text``; matches (best of three, points to 10)
-live in ``pygames.okiya.match``.
+Follows the game protocol of ``pygames.core.protocol``; matches (best of three,
+points to 10) live in ``pygames.okiya.match`` and ``start_match`` starts one.
+``from_layout`` sets up a game on an explicit layout (tests and examples).
 """
 
-from pygames.okiya.match import FORMATS
-from pygames.okiya.state import MOVES, PLAYER_COUNTS, PLAYERS, Move, State, from_layout, from_text, new_game
+from pygames.okiya.match import FORMATS, Match, start_match
+from pygames.okiya.state import MOVES, OPTIONS, PLAYER_COUNTS, Move, State, from_layout, from_text, new_game, parse
 
 #: Okiya has no secrets: every seat (and a spectator) sees everything, legal moves included.
 SECRETS = False
 
-__all__ = ["SECRETS", "FORMATS", "MOVES", "PLAYER_COUNTS", "PLAYERS", "Move", "State", "from_layout", "from_text", "new_game"]
+__all__ = ["FORMATS", "MOVES", "OPTIONS", "PLAYER_COUNTS", "SECRETS", "Match", "Move", "State", "from_layout",
+           "from_text", "new_game", "parse", "start_match"]

@@ -11,14 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pygames.core.errors import IllegalMove, PlayerError
+from pygames.core.i18n import tr
 from pygames.core.outcome import seat_params
 from pygames.core.rng import derive_seed
 from pygames.okiya.board import CELL_NAMES
-from pygames.okiya.state import Move, State, new_game
+from pygames.okiya.state import PLAYER_COUNTS, Move, State, new_game
 
 FORMATS = ("single", "best_of_three", "points_10")
 #: Points a seat needs to take a points match.
 POINTS_TARGET = 10
+
+
+def start_match(players: int, seed: int, format: str = "single", **options: object) -> "Match":
+    """A new match: Okiya's entry point for ``pygames.core.session.start_match`` (it plays
+    its own match formats; it has no rule options)."""
+    if options:
+        raise PlayerError("error.bad_options")
+    if players not in PLAYER_COUNTS:
+        raise PlayerError("error.players", game=tr("game.okiya"), min=min(PLAYER_COUNTS), max=max(PLAYER_COUNTS))
+    return Match.start(seed, format)
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -102,8 +113,8 @@ class Match:
             raise IllegalMove("error.not_over")
         if self.over:
             raise IllegalMove("error.match_over")
-        starter = 1 - last.outcome.winners[0] if last.outcome.winners else 1 - last.starter
-        game = new_game(2, game_seed(self.seed, len(self.games) + 1), starter=starter)
+        first = 1 - last.outcome.winners[0] if last.outcome.winners else 1 - last.first_player
+        game = new_game(2, game_seed(self.seed, len(self.games) + 1), first_player=first)
         return Match(self.seed, self.format, self.games + (game,), self.moves + ((),))
 
     def notation(self) -> list[list[str]]:
@@ -120,7 +131,7 @@ class Match:
             "over": self.over,
             "winner": winner,
             "can_continue": self.can_continue,
-            "starter": self.current.starter,
+            "starter": self.current.first_player,
             "message": None if winner is None or self.format == "single"
             else {"key": "okiya.match.won", "params": seat_params(winner)},
         }

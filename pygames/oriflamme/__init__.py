@@ -1,8 +1,6 @@
 """Oriflamme (base game, 3-5 players): hidden cards in a queue, six rounds of plots.
 
-The protocol every game follows: ``new_game``, ``State.to_move``,
-``State.legal_moves``, ``State.play``, ``State.outcome``, ``State.view``,
-``State.to_text`` and ``from_text``; plus ``from_view`` (a position as one seat
+Follows the game protocol of ``pygames.core.protocol``; plus ``from_view`` (a position as one seat
 knows it, other seats' secrets unknown).  Rule options: ``OPTIONS`` (name ->
 default: the UNCONFIRMED points of ``docs/rules/oriflamme.md``, keyword arguments of ``new_game``, which
 also takes ``first_player``: a seat, or None to draw it from the seed).  Notation: see
@@ -15,12 +13,13 @@ from pygames.oriflamme.state import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, ROUNDS, S
 from pygames.oriflamme.text import from_text
 from pygames.oriflamme.view import from_view
 
-PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 #: The player counts ``new_game`` accepts.
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 #: Hands, removed cards and face-down cards are secret: views differ by seat, and the
 #: legal moves of the seat to move (they name its cards) are for that seat only.
 SECRETS = True
+#: One game, no match formats.
+FORMATS = ("single",)
 
-__all__ = ["OPTIONS", "PLAYERS", "PLAYER_COUNTS", "ROUNDS", "SECRETS", "Move", "State", "from_text", "from_view",
+__all__ = ["FORMATS", "OPTIONS", "PLAYER_COUNTS", "ROUNDS", "SECRETS", "Move", "State", "from_text", "from_view",
            "new_game", "options_bits", "parse"]

@@ -1,9 +1,7 @@
 """Turncoats (2-5 players): play all sides of a three-colour war on a ring of eleven areas.
 
-The rules are ``docs/rules/turncoats.md``; this package follows the protocol
-every game shares: ``new_game``, ``State.to_move``, ``State.legal_moves``,
-``State.play``, ``State.outcome``, ``State.view``, ``State.to_text`` and
-``from_text``.  Also: ``State.standing()`` (which colour would win if the game
+The rules are ``docs/rules/turncoats.md``; this package follows the game protocol
+of ``pygames.core.protocol``.  Also: ``State.standing()`` (which colour would win if the game
 ended now), ``from_view`` (a position from one seat's view, secrets unknown),
 ``State.determinize``, ``position`` (a position from explicit counts).
 
@@ -15,18 +13,19 @@ ended now), ``from_view`` (a position from one seat's view, secrets unknown),
   player; ``text``: the position text; ``view``: views and ``from_view``.
 """
 
-from pygames.turncoats.board import ADJACENT, COLOURS, EDGES, HOMELAND
+from pygames.turncoats.board import ADJACENT, COLOURS, EDGES, HOMELAND, MAX_PLAYERS, MIN_PLAYERS
 from pygames.turncoats.moves import Move, parse
 from pygames.turncoats.rules import OPTIONS
 from pygames.turncoats.state import State, new_game, position
 from pygames.turncoats.text import from_text
 from pygames.turncoats.view import from_view
 
-PLAYERS = (2, 5)
 #: The player counts new_game accepts.
-PLAYER_COUNTS = tuple(range(PLAYERS[0], PLAYERS[1] + 1))
+PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 #: Hands and the bag are secret: the bridge shows legal moves only to the seat to move.
 SECRETS = True
+#: One game, no match formats.
+FORMATS = ("single",)
 
-__all__ = ["ADJACENT", "COLOURS", "EDGES", "HOMELAND", "OPTIONS", "PLAYERS", "PLAYER_COUNTS", "SECRETS", "Move", "State", "from_text",
+__all__ = ["ADJACENT", "COLOURS", "EDGES", "HOMELAND", "FORMATS", "OPTIONS", "PLAYER_COUNTS", "SECRETS", "Move", "State", "from_text",
            "from_view", "new_game", "parse", "position"]

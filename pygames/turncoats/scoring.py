@@ -84,7 +84,7 @@ def decide(state) -> tuple[int, list[int], list[int], list[int], int]:
         raise BadPosition("turncoats.error.unknown_hands")
     n = state.players
     colour = winning_colour(state)
-    start = state.seat if state.rules.from_next_seat else state.first
+    start = state.seat if state.rules.from_next_seat else state.first_player
     hands = state._hands
     shift = 5 * colour
     most = [hands[s] >> shift & 31 if colour >= 0 else 0 for s in range(n)]

@@ -3,7 +3,7 @@
 A ``State`` is immutable; ``play`` returns a new one.  Seats ``0..N-1`` sit in
 clockwise order.  What the state holds (sections 4 and 11):
 
-* ``players`` (N), ``first`` (the seat that took the first turn), ``seat`` (the
+* ``players`` (N), ``first_player`` (the seat that took the first turn), ``seat`` (the
   seat to move; once the game is over, the seat that *would* move next, which is
   where the final turn-order tie-break starts), ``neg`` (consecutive Negotiates),
   ``turn`` (turns completed), ``pending`` (during a Negotiate: the colour just
@@ -96,12 +96,12 @@ class State(TextPosition):
     """A Turncoats position (see the module docstring)."""
 
     GAME = "turncoats"
-    __slots__ = ("players", "rules", "first", "seat", "neg", "turn", "rng", "drawn",
+    __slots__ = ("players", "rules", "first_player", "seat", "neg", "turn", "rng", "drawn",
                  "_areas", "_axe", "_flag", "_bag", "_hands", "_log", "_outcome")
 
     players: int
     rules: Rules
-    first: int
+    first_player: int
     seat: int
     neg: int
     turn: int
@@ -227,7 +227,7 @@ class State(TextPosition):
         seat = self.seat
         s.players = n
         s.rules = self.rules
-        s.first = self.first
+        s.first_player = self.first_player
         s._outcome = None
         kind = m.kind
         if kind <= MARCH:  # Recruit, Battle, March: one stone of the colour leaves the hand
@@ -359,17 +359,17 @@ class State(TextPosition):
     def bag_size(self) -> int:
         return _size(self._bag)
 
-    def hand(self, seat: int) -> tuple[int, int, int] | None:
-        """The hand of ``seat``, or None if this position does not know it."""
-        h = self._hands[seat]
+    def hand(self, owner: int) -> tuple[int, int, int] | None:
+        """The hand of seat ``owner``, or None if this position does not know it."""
+        h = self._hands[owner]
         return unpack(h) if h >= 0 else None
 
     @property
     def hands(self) -> tuple[tuple[int, int, int] | None, ...]:
         return tuple(self.hand(s) for s in range(self.players))
 
-    def hand_size(self, seat: int) -> int:
-        return _size(self._hands[seat])
+    def hand_size(self, owner: int) -> int:
+        return _size(self._hands[owner])
 
     @property
     def pending(self) -> int | None:
@@ -450,11 +450,11 @@ class State(TextPosition):
 
 
 def _make(players: int, rules: Rules, areas: list[int], axe: int, flag: int, bag: int, hands: list[int],
-          seat: int, first: int, neg: int = 0, turn: int = 0, rng: int | None = 0, drawn: int = -1) -> State:
+          seat: int, first_player: int, neg: int = 0, turn: int = 0, rng: int | None = 0, drawn: int = -1) -> State:
     s = _new(State)
     s.players = players
     s.rules = rules
-    s.first = first
+    s.first_player = first_player
     s.seat = seat
     s.neg = neg
     s.turn = turn
@@ -512,13 +512,13 @@ def _check_players(players: object) -> int:
     return players
 
 
-def new_game(players: int = 3, seed: int = 0, *, starter: int | None = None, **options: bool) -> State:
+def new_game(players: int = 3, seed: int = 0, *, first_player: int | None = None, **options: bool) -> State:
     """A fresh game (section 5), deterministic from ``players``, ``seed`` and the options.
 
     The bag starts with all 63 stones but the homelands' six; from the game's
     generator (``Rng(seed)``): 2 stones are drawn for each non-homeland area in
     area order, then 8 for each hand, seat 0 first; then the first player
-    (``starter``, random from the seed unless given; section 5, step 6).  The
+    (``first_player``, random from the seed unless given; section 5, step 6).  The
     generator's state is kept in the position for the Negotiate draws.
 
     ``options``: the rule options of ``pygames.turncoats.rules.OPTIONS``."""
@@ -540,11 +540,11 @@ def new_game(players: int = 3, seed: int = 0, *, starter: int | None = None, **o
         dealt = colours[i:i + HAND_SIZE]
         hands.append(pack((dealt.count(0), dealt.count(1), dealt.count(2))))
         i += HAND_SIZE
-    if starter is None:
-        starter = rng.below(players)
-    elif isinstance(starter, bool) or not isinstance(starter, int) or not 0 <= starter < players:
+    if first_player is None:
+        first_player = rng.below(players)
+    elif isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
         raise BadPosition("turncoats.error.starter", players=players)
-    return _make(players, rules, areas, 0, 0, pack(bag), hands, starter, starter, rng=rng.state)
+    return _make(players, rules, areas, 0, 0, pack(bag), hands, first_player, first_player, rng=rng.state)
 
 
 def position(
@@ -555,8 +555,8 @@ def position(
     axe: tuple[int, int, int] = (0, 0, 0),
     flag: tuple[int, int, int] = (0, 0, 0),
     bag: tuple[int, int, int] | None = None,
-    seat: int = 0,
-    first: int | None = None,
+    to_move: int = 0,
+    first_player: int | None = None,
     neg: int = 0,
     turn: int | None = None,
     drawn: int | None = None,
@@ -567,7 +567,8 @@ def position(
     is 11 ``(red, blue, black)`` triples (or a dict ``{area: triple}``, the rest
     empty); ``hands`` one triple per seat; ``bag`` defaults to the stones left over
     so that each colour totals 21.  ``drawn``: a Negotiate waiting for its return
-    (the stone is already in the drawer's hand).  Checked like ``from_text``."""
+    (the stone is already in the drawer's hand).  ``to_move``: the seat whose turn it is
+    (in a finished game, the seat that would move next).  Checked like ``from_text``."""
     from pygames.turncoats.text import check
 
     players = _check_players(players)
@@ -587,7 +588,7 @@ def position(
     if any(not 0 <= k <= STONES_PER_COLOUR for k in bag):
         raise BadPosition("turncoats.error.counts")
     state = _make(players, rules_for(options), [pack(a) for a in areas], pack(axe), pack(flag), pack(bag),
-                  [pack(h) for h in hands], seat, seat if first is None else first, neg, turn, rng,
+                  [pack(h) for h in hands], to_move, to_move if first_player is None else first_player, neg, turn, rng,
                   -1 if drawn is None else drawn)
     check(state)
     return state

@@ -4,7 +4,7 @@
       areas=2.0.0/0.1.1/0.0.2/2.0.0/2.0.0/0.2.0/1.0.1/1.1.2/0.0.1/0.2.0/1.0.1
       axe=0.0.0 flag=0.1.0 bag=3.7.6 hands=3.3.1/4.1.2/2.3.4 [options=+battle_kills_optional,...]
 
-(on one line: ``new_game(3, 1, starter=0)`` after ``recruit red 7``, ``march blue
+(on one line: ``new_game(3, 1, first_player=0)`` after ``recruit red 7``, ``march blue
 8-7 x1`` and ``negotiate``, which drew a blue stone for seat 2).  Stone counts are ``red.blue.black``; ``areas`` lists areas 0..10
 and ``hands`` seats 0..N-1, separated by ``/``.  ``seat`` is the seat to move
 (once the game is over: the seat after the one that ended it); ``first`` the
@@ -59,7 +59,7 @@ def to_text(state) -> str:
     rng = "?" if state.rng is None else f"{state.rng:016x}"
     fields = [
         "turncoats",
-        f"players={state.players}", f"first={state.first}", f"seat={state.seat}", f"turn={state.turn}",
+        f"players={state.players}", f"first={state.first_player}", f"seat={state.seat}", f"turn={state.turn}",
         f"neg={state.neg}", f"draw={draw}", f"rng={rng}",
         "areas=" + "/".join(_triple(a) for a in state._areas),
         f"axe={_triple(state._axe)}", f"flag={_triple(state._flag)}", f"bag={_triple(state._bag)}",

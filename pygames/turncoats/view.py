@@ -55,12 +55,12 @@ def _kills_text(kills: tuple[int, int, int]) -> str:
     return ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(kills) if k)
 
 
-def log_entry(seat: int, move, drawn: int, viewer: int | None) -> dict[str, Any]:
+def log_entry(mover: int, move, drawn: int, seat: int | None) -> dict[str, Any]:
     """One move of the log as a catalog message (the drawn stone only for its drawer)."""
-    params: dict[str, Any] = dict(seat_params(seat))
+    params: dict[str, Any] = dict(seat_params(mover))
     kind = move.kind
     if kind == NEGOTIATE:
-        if viewer == seat and 0 <= drawn <= 2:
+        if seat == mover and 0 <= drawn <= 2:
             key = "turncoats.log.draw_own"
             params["colour"] = COLOURS[drawn]
         else:
@@ -82,7 +82,7 @@ def log_entry(seat: int, move, drawn: int, viewer: int | None) -> dict[str, Any]
                 key = "turncoats.log.march_zero"
         else:
             key = "turncoats.log.return"
-    return {"seat": seat, "move": move.text, "key": key, "params": params}
+    return {"mover": mover, "move": move.text, "key": key, "params": params}
 
 
 def view(state, seat: int | None = None) -> dict[str, Any]:
@@ -100,7 +100,7 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
         "to_move": None if over else state.seat,
         "current": state.seat,
         "phase": "over" if over else "return" if state.drawn >= 0 else "action",
-        "first": state.first,
+        "first": state.first_player,
         "turn": state.turn,
         "negotiations": state.neg,
         "negotiations_to_end": n,

@@ -9,14 +9,16 @@ import copy
 import pytest
 from okiya_examples import EXAMPLES
 
-from pygames.bots import BOTS, LEVELS, choose
+from pygames.bots import BOTS, choose
+from pygames.bots.okiya import LEVELS
+from pygames.core.errors import PlayerError
 from pygames.core.rng import Rng
 from pygames.okiya import from_layout, from_text, new_game
 from pygames.okiya import solver
 
 
 def example_state(layout, moves):
-    state = from_layout(layout, starter=0)
+    state = from_layout(layout, first_player=0)
     for entry in moves:
         state = state.play(int(entry.split("=")[0]))
     return state
@@ -73,13 +75,16 @@ def test_choice_depends_only_on_the_view(level):
 
 def test_choose_rejects_unknown_level_and_finished_games():
     state = new_game(2, 1)
-    with pytest.raises(KeyError):
+    with pytest.raises(PlayerError) as error:
         choose(state.view(state.to_move), "grandmaster", Rng(1))
-    with pytest.raises(KeyError):
+    assert error.value.key == "error.bad_level"
+    with pytest.raises(PlayerError) as error:
         choose({**state.view(0), "game": "chess"}, "easy", Rng(1))
+    assert error.value.key == "error.unknown_game"
     end = play_out(state, (None, None), Rng(2))
-    with pytest.raises(ValueError):
+    with pytest.raises(PlayerError) as error:
         choose(end.view(0), "easy", Rng(1))
+    assert error.value.key == "error.game_over"
 
 
 def test_perfect_never_does_worse_than_the_value_against_random():

@@ -19,11 +19,15 @@ def ok(fn, **args):
     return answer["result"]
 
 
-def test_games_lists_three_and_those_with_a_page_are_playable():
+def test_games_lists_the_registry_with_what_the_page_and_link_play_need():
     listed = ok("games")
     assert [g["id"] for g in listed] == ["okiya", "oriflamme", "turncoats"]
-    assert [g["playable"] for g in listed] == [True, True, True]
-    assert listed[2]["players"] == [2, 5] and listed[2]["levels"] == ["random", "heuristic"]
+    okiya, oriflamme, turncoats = listed
+    assert turncoats["players"] == [2, 3, 4, 5] and turncoats["levels"] == ["random", "heuristic"]
+    assert okiya["formats"] == ["single", "best_of_three", "points_10"] and oriflamme["formats"] == ["single"]
+    assert okiya["default_level"] == "medium" and turncoats["default_level"] == "heuristic"
+    assert okiya["options"] == {} and turncoats["options"] and not okiya["secrets"] and oriflamme["secrets"]
+    assert [g["link_level"] for g in listed] == ["sealed", "sealed", "friendly"]
 
 
 def test_a_whole_game_through_the_bridge():
@@ -65,6 +69,8 @@ def test_bot_move_is_legal_and_reproducible():
         assert move in result["legal"]
         assert ok("bot_move", record=result["record"], level=level)["move"] == move
     assert call("bot_move", record=result["record"], level="godlike")["error"]["key"] == "error.bad_level"
+    # no level: the game's default_level
+    assert ok("bot_move", record=result["record"]) == ok("bot_move", record=result["record"], level="medium")
 
 
 def test_match_flow_next_game():
@@ -76,28 +82,29 @@ def test_match_flow_next_game():
     assert nxt["match"]["game"] == 2 and len(nxt["record"]["games"]) == 2
 
 
-@pytest.mark.parametrize("record", [
-    None, [], "x", {}, {"v": 2, "game": "okiya", "seed": 1, "games": [[]]},
-    {"v": 1, "game": "chess", "seed": 1, "games": [[]]},
-    {"v": 1, "game": "okiya", "seed": -1, "games": [[]]},
-    {"v": 1, "game": "okiya", "seed": True, "games": [[]]},
-    {"v": 1, "game": "okiya", "seed": 1, "games": []},
-    {"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"] * 17]},
-    {"v": 1, "game": "okiya", "seed": 1, "games": [[1, 2]]},
-    {"v": 1, "game": "okiya", "seed": 1, "games": [["r1c1"]]},
-    {"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"], []]},
-    {"v": 1, "game": "okiya", "seed": 1, "format": "bo5", "games": [[]]},
-    {"v": 1, "game": "okiya", "seed": 1, "games": [[]] * 1000},
+@pytest.mark.parametrize("record,key", [
+    (None, "error.bad_record"), ([], "error.bad_record"), ("x", "error.bad_record"), ({}, "error.bad_record"),
+    ({"v": 2, "game": "okiya", "seed": 1, "games": [[]]}, "error.bad_record"),
+    ({"v": 1, "game": "chess", "seed": 1, "games": [[]]}, "error.unknown_game"),
+    ({"v": 1, "game": "okiya", "seed": -1, "games": [[]]}, "error.bad_record"),
+    ({"v": 1, "game": "okiya", "seed": True, "games": [[]]}, "error.bad_record"),
+    ({"v": 1, "game": "okiya", "seed": 1, "games": []}, "error.bad_record"),
+    ({"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"] * 17]}, "okiya.error.taken"),
+    ({"v": 1, "game": "okiya", "seed": 1, "games": [[1, 2]]}, "error.bad_record"),
+    ({"v": 1, "game": "okiya", "seed": 1, "games": [["r1c1"]]}, "okiya.error.opening_border"),
+    ({"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"], []]}, "error.not_over"),
+    ({"v": 1, "game": "okiya", "seed": 1, "format": "bo5", "games": [[]]}, "error.bad_format"),
+    ({"v": 1, "game": "okiya", "seed": 1, "games": [[]] * 1000}, "error.bad_record"),
 ])
-def test_damaged_records_are_refused_with_a_message(record):
+def test_damaged_records_are_refused_with_a_message(record, key):
     answer = call("state", record=record)
-    assert not answer["ok"] and answer["error"]["text"]
+    assert not answer["ok"] and answer["error"]["key"] == key and answer["error"]["text"]
 
 
 def test_unknown_calls_and_garbage_json():
-    assert not json.loads(bridge.call("eval", "{}"))["ok"]
-    assert not json.loads(bridge.call("state", "not json"))["ok"]
-    assert not json.loads(bridge.call("state", '{"bogus": 1}'))["ok"]
+    assert json.loads(bridge.call("eval", "{}"))["error"]["key"] == "error.unknown_call"
+    assert json.loads(bridge.call("state", "not json"))["error"]["key"] == "error.bad_call"
+    assert json.loads(bridge.call("state", '{"bogus": 1}'))["error"]["key"] == "error.bad_call"
     assert call("new_match", game="chess", seed=1)["error"]["key"] == "error.unknown_game"
 
 
@@ -124,12 +131,13 @@ def test_turncoats_views_through_the_bridge_hide_other_hands():
     assert theirs["legal"] == []
     assert json.dumps(theirs["view"]) != json.dumps(ok("state", record=result["record"], seat=result["to_move"])["view"])
     assert call("new_match", game="turncoats", seed=1, players=6)["error"]["key"] == "error.players"
-    assert call("new_match", game="turncoats", seed=1, players=3, options={"bogus": True})["error"]["text"]
+    assert call("new_match", game="turncoats", seed=1, players=3, options={"bogus": True})["error"]["key"] == \
+        "error.bad_options"
 
 
 def test_an_oriflamme_game_between_bots_through_the_bridge():
     listed = {g["id"]: g for g in ok("games")}
-    assert listed["oriflamme"]["players"] == [3, 5] and listed["oriflamme"]["playable"]
+    assert listed["oriflamme"]["players"] == [3, 4, 5]
     result = ok("new_match", game="oriflamme", seed=2, players=4)
     assert result["legal"] == []
     while result["to_move"] is not None:

@@ -7,6 +7,7 @@ import zlib
 
 import pytest
 
+from pygames.core.errors import PlayerError
 from pygames.core.rng import Rng
 from pygames.link import BadLink, Table, decode
 from pygames.link import api
@@ -218,6 +219,14 @@ def _okiya_in_play(moves: int = 4, salt: object = 0) -> tuple[str, dict]:
     return table["link"], {"a": a, "b": b}
 
 
+def test_a_table_sends_the_legal_moves_as_data_and_counts_the_moves_played():
+    link, devices = _okiya_in_play(3)
+    for device in devices.values():
+        table = device.open(link)
+        assert table["played"] == 3 and [m["text"] for m in table["moves"]] == table["legal"]
+        assert bool(table["legal"]) == table["my_turn"] and table["friendly"] is False
+
+
 def _created(game: str, players: int, salt: object = 0):
     table = api.link_create(game, players, [f"P{i}" for i in range(players)], key=derive_key(game, players, salt))
     return table, table["key"]
@@ -357,14 +366,14 @@ def test_a_seat_moves_to_another_device_with_its_export_link():
 def test_moves_out_of_turn_or_illegal_are_refused_with_a_message():
     link, devices = _okiya_in_play(2)
     table = api.link_open(link, {}, None)
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(PlayerError) as caught:
         api.link_play(link, "r0c0", {})
     assert caught.value.key == "link.error.not_your_turn"
     seat = table["next"]["seat"]
     device = devices["a"] if seat == 0 else devices["b"]
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(PlayerError) as caught:
         device.play(link, "r9c9")
-    assert isinstance(caught.value, ValueError) and str(caught.value)
+    assert caught.value.key == "error.bad_notation" and str(caught.value)
 
 
 def test_relation_tells_newer_older_same_and_fork():

@@ -50,7 +50,7 @@ def check_invariants(state, owner, last):
     assert [c for c in range(16) if view["tokens"][c] is not None] == sorted(owner)
     assert state.masks[0] & state.masks[1] == 0
     counts = [bin(m).count("1") for m in state.masks]
-    assert counts[state.starter] - counts[1 - state.starter] in (0, 1)
+    assert counts[state.first_player] - counts[1 - state.first_player] in (0, 1)
     if state.outcome is None:
         legal = [m.cell for m in state.legal_moves()]
         assert legal and legal == naive_legal(state.layout, set(owner), last)
@@ -104,7 +104,7 @@ def naive_perft(layout, owner, last, mover, depth):
 
 
 def test_perft_matches_a_naive_count():
-    state = new_game(2, 2, starter=0)
+    state = new_game(2, 2, first_player=0)
     counts = [perft(state, d) for d in range(1, 6)]
     assert counts == [naive_perft(state.layout, {}, None, 0, d) for d in range(1, 6)]
     assert counts[0] == 12
@@ -118,7 +118,7 @@ def test_perft_deep_from_a_midgame_position():
     assert perft(state, 11) == naive_perft(state.layout, owner, 10, state.to_move, 11)
 
 
-#: Pinned node counts for new_game(2, 2, starter=0), plies 1-5 (checked by naive_perft too).
+#: Pinned node counts for new_game(2, 2, first_player=0), plies 1-5 (checked by naive_perft too).
 PERFT_SEED_2 = [12, 72, 360, 1656, 7344]
 
 

@@ -38,7 +38,7 @@ def test_loser_starts_the_next_game_and_layout_is_fresh():
     match = finish(Match.start(8, "best_of_three"), 2, want="win")
     loser = 1 - match.current.outcome.winners[0]
     following = match.next_game()
-    assert following.current.starter == loser
+    assert following.current.first_player == loser
     assert following.current.layout != match.current.layout
     assert following.current.layout == Match.start(game_seed(8, 2)).current.layout
 
@@ -46,7 +46,7 @@ def test_loser_starts_the_next_game_and_layout_is_fresh():
 def test_after_a_draw_the_other_seat_starts_and_draws_count_for_nobody():
     match = finish(Match.start(10, "best_of_three"), 3, want="draw")
     assert match.score == (0, 0) and match.can_continue
-    assert match.next_game().current.starter == 1 - match.current.starter
+    assert match.next_game().current.first_player == 1 - match.current.first_player
 
 
 def test_best_of_three_needs_two_wins():

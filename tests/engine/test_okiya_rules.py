@@ -16,7 +16,7 @@ RESULT_REASON = {"completes col": "line", "completes diag": "line", "completes r
 
 def example_state(layout, moves):
     """Replay an example by tile NAME and check each name sits on the cell the example says."""
-    state = from_layout(layout, starter=0)
+    state = from_layout(layout, first_player=0)
     for entry in moves:
         cell, tile = entry.split("=")
         assert TILE_NAMES[layout[int(cell)]] == tile
@@ -66,7 +66,7 @@ def test_opening_is_the_twelve_border_cells_and_centre_is_refused():
 
 
 def test_later_moves_may_take_the_centre_and_follow_only_the_last_tile():
-    state = new_game(2, 3, starter=1)
+    state = new_game(2, 3, first_player=1)
     state = state.play(MOVES[0])
     last = state.layout[0]
     expected = [c for c in range(1, 16) if (state.layout[c] >> 2 == last >> 2) or (state.layout[c] & 3 == last & 3)]
@@ -78,7 +78,7 @@ def test_later_moves_may_take_the_centre_and_follow_only_the_last_tile():
 def test_each_of_the_19_patterns_wins_for_the_mover(pattern):
     cells = cells_of(pattern)
     layout, moves = layout_for_pattern(cells)
-    state = from_layout(layout, starter=0)
+    state = from_layout(layout, first_player=0)
     for cell in moves[:-1]:
         state = state.play(Move(cell))
         assert state.outcome is None
@@ -93,7 +93,7 @@ def layout_for_pattern(cells):
     winning move completes exactly ``cells`` (seat 1 never touches them)."""
     targets = set(cells)
     for seed in range(200):
-        state = new_game(2, seed, starter=0)
+        state = new_game(2, seed, first_player=0)
         found = _search(state, targets, [])
         if found:
             return state.layout, found
@@ -158,7 +158,7 @@ def test_blockade_example_leaves_the_opponent_nothing():
 
 
 def test_illegal_moves_are_value_errors_with_player_messages():
-    state = new_game(2, 1, starter=0).play(MOVES[0])
+    state = new_game(2, 1, first_player=0).play(MOVES[0])
     occupied = MOVES[0]
     with pytest.raises(ValueError, match="already holds a token"):
         state.play(occupied)
@@ -185,7 +185,7 @@ def test_play_is_pure():
 
 
 def test_notation_forms_all_name_the_same_move():
-    state = new_game(2, 4, starter=0)
+    state = new_game(2, 4, first_player=0)
     for move in state.legal_moves():
         tile = TILE_NAMES[state.layout[move.cell]]
         for form in (move, str(move), str(move.cell), tile, tile.upper(), move.cell):
@@ -193,7 +193,7 @@ def test_notation_forms_all_name_the_same_move():
 
 
 def test_position_text_round_trip_and_example():
-    state = from_layout(EXAMPLES[2][1], starter=1)
+    state = from_layout(EXAMPLES[2][1], first_player=1)
     assert state.to_text() == "8b124e6d5cfa3709 ................ - 1"
     state = state.play("r1c3")
     assert state.to_text() == "8b124e6d5cfa3709 .......1........ r1c3 1"
@@ -219,7 +219,7 @@ def test_new_game_is_deterministic_and_uses_the_seed():
     assert new_game(2, 5).to_text() == new_game(2, 5).to_text()
     layouts = {new_game(2, s).layout for s in range(200)}
     assert len(layouts) == 200
-    starters = [new_game(2, s).starter for s in range(200)]
+    starters = [new_game(2, s).first_player for s in range(200)]
     assert 60 < sum(starters) < 140
     with pytest.raises(ValueError):
         new_game(3, 1)

@@ -37,7 +37,7 @@ def example(prefix):
 
 
 def example_state(layout, moves):
-    state = from_layout(layout, starter=0)
+    state = from_layout(layout, first_player=0)
     for entry in moves:
         cell, tile = entry.split("=")
         assert TILE_NAMES[layout[int(cell)]] == tile
@@ -50,7 +50,7 @@ def example_state(layout, moves):
 
 @pytest.mark.parametrize("seed, layout, deal_value, openings", SOLVED_DEALS, ids=[f"seed{d[0]}" for d in SOLVED_DEALS])
 def test_solved_deals_of_the_spec(seed, layout, deal_value, openings):
-    state = from_layout(layout, starter=0)
+    state = from_layout(layout, first_player=0)
     # value first (null windows), then exact scores on the same solver: the table's
     # bounds from the first search must not spoil the second
     assert solver.value(state) == deal_value
@@ -68,9 +68,9 @@ def test_solved_deals_of_the_spec(seed, layout, deal_value, openings):
 def test_spec_plies_of_perfect_games():
     # "in seed 2 every winning opening ends on ply 15; in seed 531 P2 wins on ply 14
     # (ply 12 after opening 13)"
-    scores = solver.solve(from_layout(SOLVED_DEALS[2][1], starter=0))
+    scores = solver.solve(from_layout(SOLVED_DEALS[2][1], first_player=0))
     assert {plies(v, 0) for v in scores.values() if v > 0} == {15}
-    scores = solver.solve(from_layout(SOLVED_DEALS[5][1], starter=0))
+    scores = solver.solve(from_layout(SOLVED_DEALS[5][1], first_player=0))
     assert {m.cell: plies(v, 0) for m, v in scores.items() if plies(v, 0) != 14} == {13: 12}
 
 
@@ -108,7 +108,7 @@ def test_value_of_finished_games():
 
 
 def test_best_move_with_rng_is_uniform_among_best_moves():
-    state = from_layout(SOLVED_DEALS[3][1], starter=1)  # seed 3: openings 2 and 3 win
+    state = from_layout(SOLVED_DEALS[3][1], first_player=1)  # seed 3: openings 2 and 3 win
     best = set(solver.best_moves(state))
     seen = {solver.best_move(state, Rng(seed)) for seed in range(40)}
     assert seen == best and len(best) >= 2

@@ -117,7 +117,7 @@ def test_example_1_setup(players, bag):
         assert sum(state.bag) == bag == 63 - 6 - 16 - 8 * players
         assert state.neg == 0 and state.turn == 0 and state.pending is None
         assert [sum(p[c] for p in (*state.areas, *state.hands, state.bag)) for c in range(3)] == [21] * 3
-        assert state.to_move == state.first
+        assert state.to_move == state.first_player
 
 
 def test_setup_draws_come_from_rng_seed_in_the_documented_order():
@@ -146,26 +146,26 @@ def test_setup_draws_come_from_rng_seed_in_the_documented_order():
             first = rng.below(players)
             state = new_game(players, seed)
             assert state.areas == tuple(tuple(areas[x]) for x in range(11))
-            assert state.hands == tuple(hands) and state.bag == tuple(bag) and state.first == first
+            assert state.hands == tuple(hands) and state.bag == tuple(bag) and state.first_player == first
             assert state.rng == rng.state
 
 
 def test_setup_is_deterministic_and_the_first_player_a_parameter():
     assert new_game(4, 12).to_text() == new_game(4, 12).to_text()
     assert new_game(4, 12).to_text() != new_game(4, 13).to_text()
-    firsts = {new_game(4, seed).first for seed in range(40)}
+    firsts = {new_game(4, seed).first_player for seed in range(40)}
     assert firsts == {0, 1, 2, 3}  # row 19: random from the seed by default
-    state = new_game(4, 12, starter=2)
-    assert state.to_move == 2 == state.first
+    state = new_game(4, 12, first_player=2)
+    assert state.to_move == 2 == state.first_player
     with pytest.raises(BadPosition):
-        new_game(4, 12, starter=4)
+        new_game(4, 12, first_player=4)
     for bad in (1, 6, "3", True):
         with pytest.raises(BadPosition):
             new_game(bad, 0)
 
 
 def test_row_20_two_players_have_no_special_rules():
-    state = new_game(2, 3, starter=0)
+    state = new_game(2, 3, first_player=0)
     assert [sum(h) for h in state.hands] == [8, 8]
     assert len(moves_of(state, RECRUIT)) == 11 * sum(1 for k in state.hand(0) if k)
     # two Negotiates in a row end a 2-player game
@@ -344,7 +344,7 @@ def test_row_12_axe_and_flag_stones_stay():
 
 
 def test_row_13_homelands_are_ordinary_areas_after_setup():
-    state = new_game(3, 5, starter=0)
+    state = new_game(3, 5, first_player=0)
     for colour in (c for c in range(3) if state.hand(0)[c]):
         name = ["red", "blue", "black"][colour]
         for home in HOMELAND:
@@ -380,7 +380,7 @@ def negotiate(state, keep=False):
 
 
 def test_example_5_the_end_after_n_consecutive_negotiates():
-    state = new_game(3, 8, starter=0)
+    state = new_game(3, 8, first_player=0)
     a_colour = next(c for c in range(3) if state.hand(0)[c] >= 1)
     name = ["red", "blue", "black"][a_colour]
     counters = []
@@ -418,7 +418,7 @@ def test_row_18_two_players_counter_resets():
 def test_example_5_detail_one_negotiate():
     # B's hand {2,1,0}; B draws (hidden) a black and returns (shown) a red
     state = position(3, areas={0: (2, 1, 1), 1: (1, 2, 1), 2: (0, 0, 2), 3: (2, 0, 0), 9: (0, 2, 0)},
-                     hands=[(0, 1, 1), (2, 1, 0), (1, 0, 1)], axe=(0, 2, 1), flag=(0, 1, 1), seat=1, neg=1)
+                     hands=[(0, 1, 1), (2, 1, 0), (1, 0, 1)], axe=(0, 2, 1), flag=(0, 1, 1), to_move=1, neg=1)
     drawn = drawing(state, K)
     assert drawn.to_move == 1 and drawn.pending == K and drawn.hand(1) == (2, 1, 1)
     assert drawn.view(1)["drawn"] == "black" and drawn.view(1)["phase"] == "return"
@@ -456,7 +456,7 @@ EX6_HANDS = [(1, 2, 0), (0, 2, 2), (2, 0, 0), (0, 2, 1)]
 
 def example_6(ender=2, **options):
     return position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                    seat=(ender + 1) % 4, neg=4, **options)
+                    to_move=(ender + 1) % 4, neg=4, **options)
 
 
 def test_example_6_scoring_with_colour_and_player_tie_breaks():
@@ -482,7 +482,7 @@ def test_example_6_scoring_with_colour_and_player_tie_breaks():
 
 def test_row_17_turn_order_option_starts_at_the_first_player():
     state = position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                     seat=3, first=0, neg=4, turn_order_from_next_seat=False)
+                     to_move=3, first_player=0, neg=4, turn_order_from_next_seat=False)
     assert state.outcome.winners == (0,)
 
 
@@ -492,7 +492,7 @@ EX7_AREAS = {0: (1, 0, 0), 1: (1, 0, 0), 3: (2, 0, 0), 4: (0, 1, 0), 6: (0, 1, 0
 
 def test_example_7_no_winning_colour():
     state = position(3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2),
-                     hands=[(2, 1, 1), (1, 1, 0), (0, 0, 2)], seat=2, neg=3)  # ended by B
+                     hands=[(2, 1, 1), (1, 1, 0), (0, 0, 2)], to_move=2, neg=3)  # ended by B
     standing = state.standing()
     assert standing["areas"] == [3, 3, 3] and standing["colour"] is None and standing["reason"] == "tied"
     assert [c for c, _ in state.control()].count(-1) == 2
@@ -504,25 +504,25 @@ def test_example_7_no_winning_colour():
 
 def test_row_16_no_winning_colour_fewest_stones_decides_alone():
     state = position(3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2),
-                     hands=[(2, 1, 1), (1, 1, 1), (0, 0, 1)], seat=0, neg=3)
+                     hands=[(2, 1, 1), (1, 1, 1), (0, 0, 1)], to_move=0, neg=3)
     assert state.outcome.winners == (2,) and state.outcome.reason == "fewest_stones"
 
 
 def test_winning_colour_clear_and_by_axe_and_most_stones_decides():
     areas = {0: (1, 0, 0), 1: (1, 0, 0), 4: (0, 1, 0)}
-    state = position(2, areas=areas, hands=[(3, 0, 1), (2, 2, 2)], seat=1, neg=2)
+    state = position(2, areas=areas, hands=[(3, 0, 1), (2, 2, 2)], to_move=1, neg=2)
     assert state.standing()["reason"] == "areas" and state.standing()["colour"] == "red"
     assert state.outcome.winners == (0,) and state.outcome.reason == "most_winning"
     assert state.outcome.scores == (1, 0)
     tied = position(2, areas={0: (1, 0, 0), 4: (0, 1, 0)}, axe=(0, 1, 0), hands=[(3, 0, 1), (2, 2, 2)],
-                    seat=1, neg=2)
+                    to_move=1, neg=2)
     assert tied.standing()["reason"] == "axe" and tied.outcome.winners == (1,)
-    losing = position(2, areas=areas, hands=[(2, 0, 1), (2, 0, 3)], seat=1, neg=2)
+    losing = position(2, areas=areas, hands=[(2, 0, 1), (2, 0, 3)], to_move=1, neg=2)
     assert losing.outcome.winners == (0,) and losing.outcome.reason == "fewest_losing"
 
 
 def test_zero_areas_option():
-    empty = dict(areas={}, axe=(1, 0, 0), hands=[(3, 0, 1), (2, 2, 2)], seat=1, neg=2)
+    empty = dict(areas={}, axe=(1, 0, 0), hands=[(3, 0, 1), (2, 2, 2)], to_move=1, neg=2)
     assert position(2, **empty).standing()["colour"] == "red"
     off = position(2, **empty, zero_areas_uses_tiebreaks=False)
     assert off.standing()["colour"] is None and off.standing()["reason"] == "no_areas"
@@ -536,7 +536,7 @@ def test_example_8_and_row_1_empty_hand_with_the_smallest_bag():
     areas = {0: (2, 1, 1), 1: (1, 1, 1), 2: (0, 0, 3), 3: (3, 0, 0), 4: (1, 1, 1), 5: (1, 1, 1), 6: (0, 1, 1),
              7: (1, 1, 1), 8: (0, 1, 1), 9: (0, 2, 0), 10: (1, 0, 1)}
     state = position(5, areas=areas, hands=[(3, 3, 2), (3, 2, 3), (2, 3, 3), (3, 3, 2), (0, 0, 0)],
-                     bag=(0, 1, 0), seat=4)
+                     bag=(0, 1, 0), to_move=4)
     assert moves_of(state) == ["negotiate"]
     drawn = state.play("negotiate")
     assert drawn.bag == (0, 0, 0) and drawn.hand(4) == (0, 1, 0) and drawn.view(4)["drawn"] == "blue"
@@ -681,7 +681,7 @@ def test_position_text_rejects_junk(change):
 
 
 def test_view_shows_own_hand_and_public_sizes_only():
-    state = new_game(4, 9, starter=1)
+    state = new_game(4, 9, first_player=1)
     for seat in range(4):
         v = state.view(seat)
         assert json.loads(json.dumps(v)) == v
@@ -698,7 +698,7 @@ def test_view_shows_own_hand_and_public_sizes_only():
 
 
 def test_views_are_equal_for_positions_differing_only_in_secrets():
-    base = dict(areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), seat=1, neg=1)
+    base = dict(areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), to_move=1, neg=1)
     one = position(4, hands=[(1, 2, 0), (0, 2, 2), (2, 0, 0), (0, 2, 1)], bag=(2, 1, 9), **base)
     two = position(4, hands=[(1, 2, 0), (1, 1, 2), (0, 1, 1), (1, 1, 1)], bag=(2, 2, 8), rng=12345, **base)
     assert one.view(0) == two.view(0) and one.view(None) == two.view(None)
