@@ -281,6 +281,31 @@ def merge_locales() -> dict[str, dict[str, str]]:
     return merged
 
 
+def game_registry() -> list[dict]:
+    """The games the page lists, from ``pygames.bridge.games()``: written to games.json so
+    the start page paints before Python is up, and the page holds no list of its own.
+
+    Every game gets ``players`` as the list of player counts, ``default_level`` (the middle
+    level when the bridge names none) and ``secrets``, whatever shape the bridge's answer has."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pygames import GAMES
+        from pygames.bridge import games
+    finally:
+        sys.path.remove(str(ROOT))
+    registry = []
+    for info in games():
+        entry = dict(info)
+        module = GAMES.get(entry["id"])
+        if module is not None:
+            entry["players"] = list(module.PLAYER_COUNTS)
+            entry.setdefault("secrets", bool(module.SECRETS))
+            levels = entry.get("levels") or []
+            entry.setdefault("default_level", levels[len(levels) // 2] if levels else None)
+        registry.append(entry)
+    return registry
+
+
 def _site_files() -> list[Path]:
     """Files of site/ to copy as they are (no dotfiles, no caches)."""
     if not SITE.is_dir():
@@ -322,6 +347,8 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_text(json.dumps(catalog, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                             "utf-8")
+        # 2b. the game registry (the start page and the routes read it)
+        (staging / "games.json").write_text(json.dumps(game_registry(), indent=1) + "\n", "utf-8")
         # 3. the runtime
         (staging / "pyodide").mkdir(exist_ok=True)
         for name in PYODIDE_FILES:

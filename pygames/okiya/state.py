@@ -29,6 +29,8 @@ from pygames.okiya.board import (
 PLAYER_COUNTS = (2,)
 #: Okiya has no rule options (its choices are the match formats of ``pygames.okiya.match``).
 OPTIONS: dict[str, bool] = {}
+#: Tokens each player has (rules section 2): the page draws the ones still in hand.
+TOKENS_EACH = 8
 
 
 class Move:
@@ -200,6 +202,8 @@ class State(TextPosition):
             "game": "okiya",
             "layout": list(self.layout),
             "tokens": [0 if self.masks[0] >> c & 1 else 1 if occupied >> c & 1 else None for c in CELLS],
+            "tokens_each": TOKENS_EACH,
+            "tokens_left": [TOKENS_EACH - self.masks[0].bit_count(), TOKENS_EACH - self.masks[1].bit_count()],
             "last": self.last,
             "last_tile": None if self.last is None else self.layout[self.last],
             "starter": self.first_player,  # the view field keeps its name (pages and saved views use it)

@@ -308,8 +308,6 @@ export class OkiyaBoard extends CanvasBoard {
       drawTile(ctx, pal, slot.x, slot.y, slot.s, shown, { ring: blockade ? pal.accent : null });
     }
     // seats
-    const tokensUsed = [0, 0];
-    for (const t of view.tokens) if (t !== null) tokensUsed[t] += 1;
     for (const seat of [0, 1]) {
       const p = parts[seat === 0 ? 0 : 2];
       const active = view.to_move === seat;
@@ -334,14 +332,16 @@ export class OkiyaBoard extends CanvasBoard {
       ctx.fillStyle = pal.muted;
       ctx.font = `500 ${font * 0.8}px system-ui, sans-serif`;
       ctx.fillText(this.labels.tags[seat] || "", cx, nameY + font * 1.15, p.w - 2 * inset);
-      // remaining stones, two rows of four
-      const left = 8 - tokensUsed[seat];
-      const st = Math.min((p.w - 4 * inset) / 4.6, (p.h * 0.42) / 2.3);
+      // the stones still in hand (the view says how many of how many), in two rows
+      const left = view.tokens_left[seat];
+      const each = view.tokens_each;
+      const perRow = Math.ceil(each / 2);
+      const st = Math.min((p.w - 4 * inset) / (perRow + 0.6), (p.h * 0.42) / 2.3);
       const gx = st * 1.12, gy = st * 1.1;
-      const x0 = cx - gx * 1.5;
+      const x0 = cx - gx * (perRow - 1) / 2;
       const y0 = p.y + p.h * 0.58;
-      for (let k = 0; k < 8; k++) {
-        const x = x0 + (k % 4) * gx, y = y0 + ((k / 4) | 0) * gy;
+      for (let k = 0; k < each; k++) {
+        const x = x0 + (k % perRow) * gx, y = y0 + ((k / perRow) | 0) * gy;
         if (k < left) drawToken(ctx, pal, seat, x, y, st, {});
         else {
           ctx.beginPath();

@@ -1,6 +1,7 @@
-// The hot-seat skeleton shared by the game pages with 2–5 seats (Turncoats, Oriflamme):
-// the `#play/<game>?seed=&players=&bots=&level=&names=&opts=` route, the seat setup sheet,
-// saving and resuming, the Python calls with stale-answer guards, bots, the status line,
+// The hot-seat skeleton shared by the game pages (Okiya, Oriflamme, Turncoats):
+// the `#play/<game>?seed=&players=&bots=&level=&format=&names=&opts=` route, the seat setup
+// sheet, saving and resuming, the Python calls with stale-answer guards, bots, the status
+// line, matches of several games (the match bar, next game), undo in games without secrets,
 // the end screen's buttons and the test hooks (window.__pygames[game]).
 //
 // A game's page subclasses HotSeatGame with a static `config` (below) and brings its
@@ -11,14 +12,18 @@
 //     game: "turncoats", levels: ["random", "heuristic"], defaultLevel: "heuristic",
 //     minPlayers: 2, maxPlayers: 5, firstSetup: {players, seats},  // the sheet's first value
 //     saveKey, prefsKey, botPauseMs, levelKey: "turncoats.level",   // catalog prefix of level names
-//     idPrefix: "tc", parseMove: (text) => {...},
+//     idPrefix: "tc", parseMove: (text) => {...},  // none: the bridge's `moves` (data) are used
 //   }
+// What the config leaves out comes from the game's entry in games.json (the registry the
+// build writes from pygames.bridge.games()): levels, defaultLevel, formats, minPlayers,
+// maxPlayers, and undo (games without secrets).
 //
 // URL form (documented in README):
 //   seed     the game's seed (random when missing)
-//   players  minPlayers–maxPlayers (default minPlayers)
+//   players  minPlayers–maxPlayers (default minPlayers; left out when only one count is played)
 //   bots     comma list of bot seats, 0-based (default none: all human, hot-seat)
 //   level    one bot level for every bot, or a comma list, one per seat listed in `bots`
+//   format   the match format, one of the game's formats (only for games with several)
 //   names    comma list of player names by seat, each URL-encoded; empty = "Player N"
 //   opts     comma list of rule options set unlike the rules as written: `name` turns one
 //            on, `-name` off (the game's `options` in the bridge's games(); unknown
@@ -36,7 +41,7 @@ const $ = (sel, root = document) => root.querySelector(sel);
 // ------------------------------------------------------------------ routes
 
 /** The route of a `#play/<game>?...` hash, or null when it is not one. */
-export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers, maxPlayers }) {
+export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers, maxPlayers, formats = ["single"] }) {
   const text = String(hash || "").replace(/^#\/?/, "");
   const [path, query = ""] = text.split("?");
   if (path.replace(/\/+$/, "") !== `play/${game}`) return null;
@@ -78,29 +83,49 @@ export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers
     const m = /^(-?)([a-z][a-z0-9_]{0,47})$/.exec(part);
     if (m) options[m[2]] = !m[1];
   }
-  return { game, seed, players, bots, levels, names, options };
+  const format = formats.includes(q.get("format")) ? q.get("format") : formats[0];
+  return { game, seed, players, bots, levels, names, options, format };
 }
 
 /** The canonical hash of a route. */
-export function routeHash(r, { game, defaultLevel }) {
-  const parts = [`seed=${r.seed}`, `players=${r.players}`, `bots=${r.bots.join(",")}`];
+export function routeHash(r, { game, defaultLevel, minPlayers, maxPlayers, formats = ["single"] }) {
+  const parts = [`seed=${r.seed}`];
+  if (minPlayers !== maxPlayers) parts.push(`players=${r.players}`);
+  parts.push(`bots=${r.bots.join(",")}`);
   const levels = r.bots.map((s) => r.levels[s] || defaultLevel);
   parts.push(`level=${levels.length && levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",") || defaultLevel}`);
+  if (formats.length > 1) parts.push(`format=${r.format}`);
   if (r.names.some(Boolean)) parts.push(`names=${r.names.map((n) => encodeURIComponent(n || "")).join(",")}`);
   const opts = Object.keys(r.options || {}).sort().map((name) => (r.options[name] ? name : `-${name}`));
   if (opts.length) parts.push(`opts=${opts.join(",")}`);
   return `#play/${game}?${parts.join("&")}`;
 }
 
+/** A page's config: its own static config, completed by the game's registry entry (games.json). */
+function withRegistry(config, info) {
+  if (!info) return config;
+  const counts = info.players || [];
+  return {
+    levels: info.levels || [],
+    defaultLevel: info.default_level,
+    formats: info.formats || ["single"],
+    minPlayers: Math.min(...counts),
+    maxPlayers: Math.max(...counts),
+    undo: !info.secrets,
+    ...config,
+  };
+}
+
 // ------------------------------------------------------------------ the controller
 
 export class HotSeatGame {
   /**
-   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement}} opts
+   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement, info?: object}} opts
    *   root: the game view (#view-game); the shared #status/#hint live in it.
+   *   info: the game's entry in games.json (what the config leaves out comes from it).
    */
-  constructor({ py, toast, root }) {
-    this.cfg = this.constructor.config;
+  constructor({ py, toast, root, info = null }) {
+    this.cfg = withRegistry(this.constructor.config, info);
     this.py = py;
     this.toast = toast;
     this.root = root;
@@ -187,7 +212,7 @@ export class HotSeatGame {
       if (!res) {
         const options = this.matchOptions(await this.ruleOptions().catch(() => ({})), route.options);
         if (gen !== this.gen) return;
-        res = await this.py.call("new_match", { game: this.cfg.game, seed: route.seed, players: route.players, options });
+        res = await this.py.call("new_match", { game: this.cfg.game, seed: route.seed, players: route.players, format: route.format, options });
       }
       if (gen !== this.gen) return;
       this.busy = false;
@@ -264,15 +289,17 @@ export class HotSeatGame {
         : cfg.firstSetup;
     const optionValues = r ? r.options : prefs.options || {};
     const optionsBox = this.optionsBox(optionValues);
+    const formatBox = this.formatBox(r ? r.format : prefs.format);
     const choice = await openSeats({
       t,
       title: t(`ui.${cfg.game}.setup.title`),
       min: cfg.minPlayers,
       max: cfg.maxPlayers,
       levels: cfg.levels.map((id) => ({ id, label: this.levelName(id) })),
+      defaultLevel: cfg.defaultLevel,
       value,
-      defaultName: (s) => t("seat.default", { n: s + 1 }),
-      extra: optionsBox,
+      defaultName: (s) => this.defaultName(s),
+      extra: formatBox ? el("div", {}, formatBox, optionsBox) : optionsBox,
     });
     if (!choice) return;
     // the route keeps the options set unlike their defaults (the sheet's data-default),
@@ -283,13 +310,26 @@ export class HotSeatGame {
       const name = box.dataset.option;
       if (chosen[name] !== (box.dataset.default === "1")) options[name] = chosen[name];
     }
-    const plain = (s, i) => (s.name === t("seat.default", { n: i + 1 }) ? "" : s.name);
-    writeJSON(cfg.prefsKey, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })), options });
+    const plain = (s, i) => (s.name === this.defaultName(i) ? "" : s.name);
+    const format = formatBox ? formatBox.querySelector("input:checked").value : cfg.formats[0];
+    writeJSON(cfg.prefsKey, { players: choice.players, seats: choice.seats.map((s, i) => ({ ...s, name: plain(s, i) })), options, format });
     const bots = choice.seats.map((s, i) => (s.bot ? i : -1)).filter((i) => i >= 0);
     const levels = {};
     for (const s of bots) levels[s] = choice.seats[s].level;
     const names = choice.seats.map(plain);
-    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names, options }, cfg);
+    location.hash = routeHash({ seed: randomSeed(), players: choice.players, bots, levels, names, options, format }, cfg);
+  }
+
+  /** The match formats of the setup sheet (`chosen` checked), or null for a game of single games. */
+  formatBox(chosen) {
+    const formats = this.cfg.formats || [];
+    if (formats.length < 2) return null;
+    const seg = el("div", { class: "seg stack" });
+    for (const f of formats) {
+      const input = el("input", { type: "radio", name: "format", value: f, checked: f === (formats.includes(chosen) ? chosen : formats[0]) });
+      seg.append(el("label", {}, input, el("span", { text: t(`${this.cfg.game}.format.${f}`) })));
+    }
+    return el("fieldset", { class: "seats-format" }, el("legend", { text: t("ui.newgame.format") }), seg);
   }
 
   /** The hash of an unfinished saved game, for a "Resume" link (or null). */
@@ -302,7 +342,12 @@ export class HotSeatGame {
 
   name(seat) {
     const r = this.route;
-    return (r && r.names[seat]) || t("seat.default", { n: seat + 1 });
+    return (r && r.names[seat]) || this.defaultName(seat);
+  }
+
+  /** The name of a seat nobody named. */
+  defaultName(seat) {
+    return t("seat.default", { n: seat + 1 });
   }
 
   isBot(seat) {
@@ -321,7 +366,7 @@ export class HotSeatGame {
   tag(seat) {
     const game = this.cfg.game;
     if (this.isBot(seat)) return t(`ui.${game}.seat.bot`, { level: this.levelName(this.route.levels[seat] || this.cfg.defaultLevel) });
-    return this.humans().length === 1 ? t("ui.tag.you") : t(`ui.${game}.seat.human`);
+    return this.humans().length === 1 ? t("ui.tag.you") : t(`ui.${game}.seat.human`, { n: seat + 1 });
   }
 
   myTurn(r = this.result) {
@@ -398,9 +443,47 @@ export class HotSeatGame {
     location.hash = routeHash({ ...this.route, seed: randomSeed() }, this.cfg);
   }
 
+  /** Take back moves until a human is to move again (games without secrets: cfg.undo). */
+  async undo() {
+    const r = this.result;
+    const seats = this.humans();
+    if (!r || !seats.length || this.busy) return;
+    const gen = ++this.gen; // a bot's pending answer is dropped
+    this.thinking = false;
+    this.forced = null;
+    this.busy = true;
+    this.render({ animate: false });
+    try {
+      const next = await this.py.call("undo", { record: r.record, seats, seat: this.viewer });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      await this.present(next, this.viewer, { animate: false });
+    } catch (err) {
+      this._failed(gen, "busy", err);
+      if (gen === this.gen) this.maybeBot();
+    }
+  }
+
+  /** The match's next game (matches of several games: match.can_continue). */
+  async nextGame() {
+    const r = this.result;
+    if (!r || this.busy) return;
+    const gen = ++this.gen;
+    this.busy = true;
+    try {
+      const next = await this.py.call("next_game", { record: r.record });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      await this.present(next, null);
+    } catch (err) {
+      this._failed(gen, "busy", err);
+    }
+  }
+
   /** The legal moves, parsed, when the viewer may choose one now. */
   moves() {
-    return this.myTurn() && !this.busy ? this.result.legal.map(this.cfg.parseMove) : [];
+    if (!this.myTurn() || this.busy) return [];
+    return this.cfg.parseMove ? this.result.legal.map(this.cfg.parseMove) : this.result.moves;
   }
 
   // ---------------------------------------------------------------- words
@@ -440,10 +523,15 @@ export class HotSeatGame {
     return rules;
   }
 
-  /** The controls under the game: a new game (the seat setup). */
+  /** The controls under the game: undo (games without secrets) and a new game (the seat setup). */
   controls(cls) {
-    return el("div", { class: `controls ${cls}` },
-      el("button", { type: "button", class: "btn", id: `${this.cfg.idPrefix}-new`, text: t("ui.nav.new"), onclick: () => this.openSetup() }));
+    const box = el("div", { class: `controls ${cls}` });
+    if (this.cfg.undo) {
+      this.undoBtn = el("button", { type: "button", class: "btn", id: `${this.cfg.idPrefix}-undo`, text: t("ui.controls.undo"), onclick: () => this.undo() });
+      box.append(this.undoBtn);
+    }
+    box.append(el("button", { type: "button", class: "btn", id: `${this.cfg.idPrefix}-new`, text: t("ui.nav.new"), onclick: () => this.openSetup() }));
+    return box;
   }
 
   _show() {
@@ -467,10 +555,33 @@ export class HotSeatGame {
     const r = this.result;
     const over = !!(r && r.view.outcome);
     this.renderStatus();
+    this.renderMatch();
+    this.renderUndo();
     document.documentElement.dataset.game = r
-      ? `${this.cfg.game}:${r.record.games[0].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
+      ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
       : "";
     this.renderParts(animate);
+  }
+
+  /** The match bar (#matchbar): the format, the game and the score of a match of several games. */
+  renderMatch() {
+    const bar = $("#matchbar");
+    const m = this.result && this.result.match;
+    bar.hidden = !m || m.format === "single";
+    if (bar.hidden) return;
+    const [a, b] = m.score;
+    const score = { p0: this.name(0), a, p1: this.name(1), b };
+    bar.textContent = [t(`${this.cfg.game}.format.${m.format}`), t("ui.match.game", { n: m.game }), t("ui.match.score", score)].join(t("ui.separator"));
+    bar.setAttribute("aria-label", t("ui.match.score_label", score));
+  }
+
+  /** Undo: offered to humans, once the current game has a move to take back. */
+  renderUndo() {
+    if (!this.undoBtn) return;
+    const r = this.result;
+    const humans = this.humans().length;
+    this.undoBtn.hidden = !humans;
+    this.undoBtn.disabled = !r || this.busy || !humans || !r.record.games[r.record.games.length - 1].length;
   }
 
   /** [text, state] of #status for position `r`. */
@@ -489,11 +600,15 @@ export class HotSeatGame {
     const r = this.result;
     const view = r && r.view;
     [status.textContent, status.dataset.state] = this.statusOf(r);
-    const last = view && view.log && view.log.length ? view.log[view.log.length - 1] : null;
-    hint.textContent = last && !view.outcome ? this.say(last) : "";
+    hint.textContent = view && !view.outcome ? this.hintOf(r) : "";
     if (r && !this.py.isReady) hint.textContent = t("ui.status.waiting");
     hint.hidden = !hint.textContent;
-    $("#matchbar").hidden = true;
+  }
+
+  /** The hint under the status while the game goes on: the last entry of the log. */
+  hintOf(r) {
+    const log = r.view.log;
+    return log && log.length ? this.say(log[log.length - 1]) : "";
   }
 
   /**
@@ -561,8 +676,11 @@ export class HotSeatGame {
     const wasHidden = box.hidden;
     box.replaceChildren();
     this.fillEnd(box, r.view, outcome);
+    const next = !!(r.match && r.match.can_continue); // a match goes on with its next game
     box.append(el("div", { class: "end-actions" },
-      el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-rematch`, text: t("ui.end.rematch"), onclick: () => this.rematch() }),
+      next
+        ? el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-next`, text: t("ui.end.next"), onclick: () => this.nextGame() })
+        : el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-rematch`, text: t("ui.end.rematch"), onclick: () => this.rematch() }),
       el("button", { type: "button", class: "btn", text: t("ui.end.new"), onclick: () => this.openSetup() }),
       el("a", { class: "btn", href: "#", text: t("ui.end.home") })));
     box.hidden = false;

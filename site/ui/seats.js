@@ -4,6 +4,7 @@
 //   const choice = await openSeats({
 //     t, title, min: 2, max: 5,
 //     levels: [{ id: "random", label: "Random" }, { id: "heuristic", label: "Heuristic" }],
+//     defaultLevel: "heuristic",  // a new bot's level (default: the last level)
 //     value: { players: 3, seats: [{ name: "", bot: false, level: "heuristic" }, ...] },
 //     defaultName: (seat) => "Player 1",
 //     extra: null,  // a node put under the seats (e.g. the rule options, ui/options.js)
@@ -25,11 +26,11 @@ export function cleanName(text) {
     .slice(0, MAX_NAME);
 }
 
-export function openSeats({ t, title, min = 2, max = 5, levels = [], value = {}, defaultName = (s) => `${s + 1}`, extra = null }) {
+export function openSeats({ t, title, min = 2, max = 5, levels = [], defaultLevel = null, value = {}, defaultName = (s) => `${s + 1}`, extra = null }) {
   const seats = Array.from({ length: max }, (_, s) => ({
     name: "",
     bot: s > 0,
-    level: levels.length ? levels[levels.length - 1].id : "",
+    level: defaultLevel || (levels.length ? levels[levels.length - 1].id : ""),
     ...((value.seats || [])[s] || {}),
   }));
   let players = Math.min(max, Math.max(min, value.players || min));
@@ -38,8 +39,8 @@ export function openSeats({ t, title, min = 2, max = 5, levels = [], value = {},
   const form = el("form", { method: "dialog", id: "seats-form" });
   form.append(el("h2", { text: title }));
 
-  // how many players
-  const count = el("fieldset", { class: "seats-count" }, el("legend", { text: t("ui.seats.players") }));
+  // how many players (no question when only one count is played)
+  const count = el("fieldset", { class: "seats-count", hidden: min === max }, el("legend", { text: t("ui.seats.players") }));
   const seg = el("div", { class: "seg" });
   for (let n = min; n <= max; n++) {
     const input = el("input", { type: "radio", name: "players", value: String(n), checked: n === players });

@@ -1,4 +1,5 @@
 // Saved games and preferences in localStorage, and fresh game seeds: shared by every game's page.
+// A game page saves its game under `pygames.<game>.save` as {hash, record, over} (ui/hotseat.js).
 
 export function readJSON(key) {
   try {
@@ -20,4 +21,10 @@ export function randomSeed() {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
   return a[0];
+}
+
+/** The hash of `game`'s saved unfinished game, for the start page's "Resume" (or null). */
+export function savedHash(game) {
+  const saved = readJSON(`pygames.${game}.save`);
+  return saved && saved.hash && saved.record && !saved.over ? saved.hash : null;
 }

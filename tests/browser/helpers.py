@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 READY_MS = 120_000  # Python cold start
 STEP_MS = 30_000  # one decision (a bot's answer, a bridge call)
 
@@ -132,14 +134,11 @@ class HotSeat:
         """From the start page (the game is listed and playable), open the game's seat setup sheet."""
         page.goto(site_url)
         card = page.locator(f".game-card[data-game={self.game}]")
-        card.wait_for()
-        assert card.get_attribute("data-coming") is None
-        wait_python(page)
-        page.wait_for_timeout(300)  # the list is refreshed from the bridge once Python is up
-        card = page.locator(f".game-card[data-game={self.game}]")
+        card.wait_for()  # the list comes from games.json: the same before and after Python is up
         assert card.get_attribute("data-coming") is None
         assert catalog["ui.games.coming"] not in card.text_content()
+        wait_python(page)
         page.locator(f"button[data-play={self.game}]").click()
         dialog = page.locator("#seats-dialog")
-        assert dialog.is_visible()
+        expect(dialog).to_be_visible()
         return dialog

@@ -1,6 +1,7 @@
 """The real built site in Chromium: start page, a hot-seat game by clicking the canvas,
-a game against the perfect bot, offline reload through the service worker, and the
-sub-path the site is served under (every test runs under /pygames/).
+a game against the perfect bot, offline reload through the service worker, a lone legal
+tile that plays itself, and the sub-path the site is served under (every test runs under
+/pygames/). The Okiya page's test hooks are window.__pygames.okiya (ui/hotseat.js).
 
 Needs `python build.py` first (or `python build.py test`); `site_url` comes from the
 root conftest and serves dist/site under a sub-path.
@@ -12,8 +13,10 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers import READY_MS, fmt, start_frame_counter, wait_python
+from pygames import bridge
 
 STEP_MS = 60_000  # one move (a perfect bot's opening can take a while)
 
@@ -45,14 +48,26 @@ def assert_inside(urls: list[str], site_url: str) -> None:
     assert not outside, f"requests outside {site_url}: {outside[:5]}"
 
 
+#: The Okiya page's current bridge result (null before the page or Python is there).
+STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
+
+
 def state(page) -> dict | None:
-    return page.evaluate("window.__pygames.state()")
+    return page.evaluate(STATE_JS)
+
+
+def wait_state(page) -> None:
+    page.wait_for_function(f"{STATE_JS} !== null", timeout=STEP_MS)
+
+
+def cell_center(page, cell: int) -> dict:
+    return page.evaluate("cell => window.__pygames.okiya.cellCenter(cell)", cell)
 
 
 def wait_ply_after(page, game: int, ply: int) -> None:
     """Wait until the position moved past (game, ply)."""
     page.wait_for_function(
-        "([g, p]) => { const s = window.__pygames.state();"
+        f"([g, p]) => {{ const s = {STATE_JS};"
         " return s && (s.match.game > g || s.view.ply > p); }",
         arg=[game, ply],
         timeout=STEP_MS,
@@ -66,7 +81,7 @@ def test_start_page_lists_three_games_all_playable(page, site_url, catalog, requ
     page.goto(site_url)
     cards = page.locator(".game-card")
     cards.first.wait_for()
-    assert cards.count() == 3
+    expect(cards).to_have_count(3)
     assert [cards.nth(i).get_attribute("data-game") for i in range(3)] == ["okiya", "oriflamme", "turncoats"]
     # the shell paints from the catalog without waiting for Python
     assert page.locator(".game-card[data-game=okiya] h2").text_content() == catalog["game.okiya"]
@@ -78,19 +93,19 @@ def test_start_page_lists_three_games_all_playable(page, site_url, catalog, requ
         assert page.locator(f"button[data-play={playable}]").count() == 1
     play = page.locator("button[data-play=okiya]")
     assert play.is_enabled()
-    # the new-game panel: hot-seat, best of three
+    # the seat setup sheet: hot-seat, best of three
     play.click()
-    dialog = page.locator("#newgame")
-    assert dialog.is_visible()
-    dialog.locator("input[name=seat1][value=human]").check(force=True)
+    dialog = page.locator("#seats-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator("input[name=kind1][value=human]").check(force=True)
     dialog.locator("input[name=format][value=best_of_three]").check(force=True)
-    page.locator("#newgame-start").click()
+    page.locator("#seats-start").click()
     page.wait_for_function("location.hash.startsWith('#play/okiya?')")
     hash_ = page.evaluate("location.hash")
     assert "bots=&" in hash_ and "format=best_of_three" in hash_ and re.search(r"seed=\d+", hash_)
     wait_python(page)
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
-    assert page.locator("#matchbar").is_visible()
+    expect(page.locator("#matchbar")).to_be_visible()
     assert page.evaluate("document.querySelector('link[rel=manifest]').getAttribute('href')") == "manifest.webmanifest"
     assert_inside(requests_seen, site_url)
 
@@ -102,40 +117,47 @@ def test_hot_seat_game_to_the_end_by_clicking_the_canvas(page, site_url, catalog
     page.set_viewport_size({"width": 390, "height": 844})  # phone portrait
     page.goto(site_url + "#play/okiya?seed=5&bots=&format=single")
     wait_python(page)
-    page.wait_for_function("window.__pygames.state() !== null", timeout=STEP_MS)
+    wait_state(page)
     tried_illegal = False
     for _ in range(16):
         s = state(page)
         if s["view"]["outcome"]:
             break
+        if s["forced"]:  # a lone legal tile plays itself
+            wait_ply_after(page, s["match"]["game"], s["view"]["ply"])
+            continue
         legal = s["view"]["legal"]
         assert legal and s["to_move"] in (0, 1)
         # both seats are human: every legal move is also a button
         assert sorted(page.eval_on_selector_all("button[data-move]", "bs => bs.map(b => b.dataset.move)")) == sorted(
             s["legal"]
         )
+        blocked = None
         if not tried_illegal:
-            # a tile that is not legal (a centre tile on the opening) does nothing
+            # a tile that is not legal (a centre tile on the opening) does nothing: the
+            # next move the record holds is the legal one clicked after it
             blocked = next(c for c in range(16) if c not in legal and s["view"]["tokens"][c] is None)
-            c = page.evaluate("cell => window.__pygames.cellCenter(cell)", blocked)
+            c = cell_center(page, blocked)
             page.mouse.click(c["x"], c["y"])
-            page.wait_for_timeout(300)
-            assert state(page)["view"]["ply"] == s["view"]["ply"]
             tried_illegal = True
         cell = legal[len(legal) // 2]
-        c = page.evaluate("cell => window.__pygames.cellCenter(cell)", cell)
+        c = cell_center(page, cell)
         assert c["size"] >= 44, "touch targets must be at least 44 px"
         page.mouse.click(c["x"], c["y"])
         wait_ply_after(page, s["match"]["game"], s["view"]["ply"])
         after = state(page)
         assert after["view"]["tokens"][cell] == s["to_move"]
+        clicked = next(m["text"] for m in s["moves"] if m["cell"] == cell)
+        assert after["record"]["games"][-1][len(s["record"]["games"][-1])] == clicked
+        if blocked is not None:
+            assert after["view"]["tokens"][blocked] is None
     final = state(page)
     assert final["view"]["outcome"] is not None
     page.wait_for_function("document.querySelector('#status').dataset.state === 'over'")
     assert page.text_content("#status") in end_messages(catalog)
-    assert page.locator("button[data-move]").count() == 0
-    assert page.locator("#endpanel").is_visible()
-    assert page.locator("#btn-rematch").is_visible()
+    expect(page.locator("button[data-move]")).to_have_count(0)
+    expect(page.locator("#ok-end")).to_be_visible()
+    expect(page.locator("#ok-rematch")).to_be_visible()
     assert_inside(requests_seen, site_url)
 
 
@@ -159,12 +181,16 @@ def test_game_against_the_perfect_bot_keeps_the_page_alive(page, site_url, catal
             break
         if st == "thinking":
             # the bot (seat 1) is choosing: no move buttons, and the page keeps painting
-            assert page.locator("button[data-move]").count() == 0
-            # (a frozen main thread gives 0 frames; a busy 2-core machine still gives several)
+            expect(page.locator("button[data-move]")).to_have_count(0)
+            # (a frozen main thread paints no frame until the bot has answered)
             before = page.evaluate("window.__frames")
-            page.wait_for_timeout(400)
-            if page.locator("#status").get_attribute("data-state") == "thinking":
-                assert page.evaluate("window.__frames") >= before + 2, "the page froze while the bot thought"
+            seen = page.wait_for_function(
+                "b => { const thinking = document.querySelector('#status').dataset.state === 'thinking';"
+                " return thinking && window.__frames >= b + 2 ? 'painting' : !thinking && 'answered'; }",
+                arg=before,
+                timeout=STEP_MS,
+            ).json_value()
+            if seen == "painting":
                 thinking_checked += 1
             page.wait_for_function(
                 "document.querySelector('#status').dataset.state !== 'thinking'", timeout=STEP_MS
@@ -181,7 +207,7 @@ def test_game_against_the_perfect_bot_keeps_the_page_alive(page, site_url, catal
     assert final["view"]["outcome"] is not None
     assert page.text_content("#status") in end_messages(catalog)
     assert thinking_checked >= 1
-    assert page.text_content("#end-title") in {
+    assert page.text_content("#ok-end-title") in {
         catalog["ui.end.title.you_win"],
         catalog["ui.end.title.you_lose"],
         catalog["ui.end.title.draw"],
@@ -203,10 +229,11 @@ def test_offline_reload_through_the_service_worker(page, site_url, requests_seen
         wait_python(page)
         # start a game from the start page, offline
         page.locator("button[data-play=okiya]").click()
-        page.locator("input[name=seat0][value=human]").check(force=True)
-        page.locator("input[name=seat1][value=bot]").check(force=True)
-        page.locator("input[name=level][value=easy]").check(force=True)
-        page.locator("#newgame-start").click()
+        expect(page.locator("#seats-dialog")).to_be_visible()
+        page.locator("input[name=kind0][value=human]").check(force=True)
+        page.locator("input[name=kind1][value=bot]").check(force=True)
+        page.locator("select[name=level1]").select_option("easy")
+        page.locator("#seats-start").click()
         page.wait_for_function(
             "() => document.querySelector('button[data-move]')"
             " || document.querySelector('#status').dataset.state === 'thinking'",
@@ -220,7 +247,7 @@ def test_offline_reload_through_the_service_worker(page, site_url, requests_seen
         played = state(page)["record"]
         page.reload()
         wait_python(page)
-        page.wait_for_function("window.__pygames.state() !== null", timeout=STEP_MS)
+        wait_state(page)
         assert state(page)["record"]["games"][0][: len(played["games"][0])] == played["games"][0]
     finally:
         page.context.set_offline(False)
@@ -235,7 +262,8 @@ def play_with_buttons_until_over(page) -> dict:
         s = state(page)
         if s["view"]["outcome"]:
             return s
-        page.locator("button[data-move]").first.click()
+        if not s["forced"]:  # a lone legal tile plays itself
+            page.locator("button[data-move]").first.click()
         wait_ply_after(page, s["match"]["game"], s["view"]["ply"])
     raise AssertionError("the game did not end in 16 moves")
 
@@ -251,14 +279,14 @@ def test_best_of_three_next_game_and_score(page, site_url, catalog):
     a, b = match["score"]
     assert fmt(catalog["ui.match.score"], p0=catalog["ui.seat.0"], a=a, p1=catalog["ui.seat.1"], b=b) in bar
     if match["can_continue"]:
-        page.locator("#btn-next").click()
-        page.wait_for_function("window.__pygames.state().match.game === 2", timeout=STEP_MS)
+        page.locator("#ok-next").click()
+        page.wait_for_function(f"{STATE_JS}.match.game === 2", timeout=STEP_MS)
         second = state(page)
         assert second["view"]["ply"] == 0 and second["view"]["outcome"] is None
         winners = first["view"]["outcome"]["winners"]
         if winners:  # the loser starts the next game
             assert second["match"]["starter"] == 1 - winners[0]
-        assert page.locator("button[data-move]").count() == len(second["legal"])
+        expect(page.locator("button[data-move]")).to_have_count(len(second["legal"]))
         assert catalog["ui.match.game"].replace("{n}", "2") in page.text_content("#matchbar")
 
 
@@ -271,11 +299,56 @@ def test_undo_against_a_bot_returns_to_the_human_turn(page, site_url):
     # wait for the bot's answer: the human is to move again
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
     assert state(page)["view"]["ply"] == before["view"]["ply"] + 2
-    page.locator("#btn-undo").click()
+    page.locator("#ok-undo").click()
     page.wait_for_function(
-        "ply => window.__pygames.state().view.ply === ply", arg=before["view"]["ply"], timeout=STEP_MS
+        f"ply => {STATE_JS}.view.ply === ply", arg=before["view"]["ply"], timeout=STEP_MS
     )
     after = state(page)
     assert after["record"] == before["record"]
     assert after["to_move"] == 0
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
+
+
+# ----------------------------------------------------------------------------- a lone legal tile
+
+
+def lone_tile_game() -> tuple[int, list[str], str]:
+    """A seed, the moves that lead to a position whose player has one legal tile, and that tile
+    (the shortest such game found when both players take the first legal tile)."""
+    best = None
+    for seed in range(60):
+        r = bridge.new_match("okiya", seed)
+        moves: list[str] = []
+        while r["to_move"] is not None and (best is None or len(moves) < len(best[1])):
+            if r["forced"]:
+                best = (seed, moves, r["forced"])
+                break
+            moves.append(r["legal"][0])
+            r = bridge.play(r["record"], moves[-1])
+    assert best is not None
+    return best
+
+
+def test_a_lone_legal_tile_plays_itself(page, site_url, catalog):
+    seed, moves, lone = lone_tile_game()
+    page.add_init_script("window.__pygamesBotPauseMs = 1500")  # the pause before it plays: long enough to look
+    page.goto(site_url + f"#play/okiya?seed={seed}&bots=&format=single")
+    wait_python(page)
+    wait_state(page)
+    for move in moves:
+        s = state(page)
+        page.locator(f"button[data-move='{move}']").click()
+        wait_ply_after(page, s["match"]["game"], s["view"]["ply"])
+    # the player to move has one tile: the page shows it, offers no button, says why ...
+    page.wait_for_function("window.__pygames.okiya.forced() !== null", timeout=STEP_MS)
+    shown = state(page)
+    assert shown["forced"] == lone and shown["legal"] == [lone]
+    assert page.evaluate("window.__pygames.okiya.forced()") == {"move": lone, "seat": shown["to_move"]}
+    expect(page.locator("button[data-move]")).to_have_count(0)
+    player = catalog[f"ui.seat.{shown['to_move']}"]
+    expect(page.locator("#hint")).to_have_text(fmt(catalog["ui.okiya.hint.forced"], player=player))
+    # ... and takes it by itself
+    page.wait_for_function(
+        "n => window.__pygames.okiya.state().record.games[0].length > n", arg=len(moves), timeout=STEP_MS
+    )
+    assert state(page)["record"]["games"][0][: len(moves) + 1] == [*moves, lone]
