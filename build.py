@@ -282,28 +282,14 @@ def merge_locales() -> dict[str, dict[str, str]]:
 
 
 def game_registry() -> list[dict]:
-    """The games the page lists, from ``pygames.bridge.games()``: written to games.json so
-    the start page paints before Python is up, and the page holds no list of its own.
-
-    Every game gets ``players`` as the list of player counts, ``default_level`` (the middle
-    level when the bridge names none) and ``secrets``, whatever shape the bridge's answer has."""
+    """The games the page lists, as ``pygames.bridge.games()`` gives them: written to games.json
+    so the start page paints before Python is up, and the page holds no list of its own."""
     sys.path.insert(0, str(ROOT))
     try:
-        from pygames import GAMES
         from pygames.bridge import games
     finally:
         sys.path.remove(str(ROOT))
-    registry = []
-    for info in games():
-        entry = dict(info)
-        module = GAMES.get(entry["id"])
-        if module is not None:
-            entry["players"] = list(module.PLAYER_COUNTS)
-            entry.setdefault("secrets", bool(module.SECRETS))
-            levels = entry.get("levels") or []
-            entry.setdefault("default_level", levels[len(levels) // 2] if levels else None)
-        registry.append(entry)
-    return registry
+    return games()
 
 
 def _site_files() -> list[Path]:

@@ -14,7 +14,7 @@ const $ = (sel) => document.querySelector(sel);
 
 let py = null;
 let link = null; // play by link (link/link.js)
-let registry = []; // games.json: [{id, players, playable, levels, default_level, formats, options, secrets, ...}]
+let registry = []; // games.json: [{id, players, levels, default_level, formats, options, secrets, ...}]
 const pages = new Map(); // game id -> its page (a promise, loaded on first use)
 const stylesheets = new Map(); // game id -> a promise that its stylesheet loaded
 let current = null; // the page shown (null: the start page or link play)
@@ -30,7 +30,6 @@ async function loadRegistry() {
     registry = []; // the start page says nothing rather than a wrong list
   }
   for (const game of registry) {
-    if (!game.playable) continue;
     const sheet = document.createElement("link");
     sheet.rel = "stylesheet";
     sheet.href = new URL(`./games/${game.id}.css`, import.meta.url).href;
@@ -74,7 +73,7 @@ async function onRoute() {
   const gen = ++routeGen;
   const hash = location.hash;
   const id = routedId(hash);
-  const game = registry.find((g) => g.id === id && g.playable);
+  const game = registry.find((g) => g.id === id);
   if (game) {
     link.stop();
     try {
@@ -130,9 +129,8 @@ function renderGames() {
   list.replaceChildren();
   for (const game of registry) {
     const li = document.createElement("li");
-    li.className = "game-card" + (game.playable ? "" : " coming");
+    li.className = "game-card";
     li.dataset.game = game.id;
-    if (!game.playable) li.dataset.coming = "";
     const art = document.createElement("canvas");
     art.setAttribute("aria-hidden", "true");
     const body = document.createElement("div");
@@ -148,28 +146,21 @@ function renderGames() {
     blurb.textContent = t(`game.${game.id}.tagline`);
     const row = document.createElement("div");
     row.className = "row";
-    if (game.playable) {
-      const play = document.createElement("button");
-      play.type = "button";
-      play.className = "btn primary";
-      play.dataset.play = game.id;
-      play.textContent = t("ui.games.play");
-      play.addEventListener("click", () => pageOf(game).then((page) => page.openSetup(), (err) => toast(t("ui.error.internal", { detail: String(err) }))));
-      row.append(play);
-      const resume = savedHash(game.id);
-      if (resume) {
-        const a = document.createElement("a");
-        a.className = "btn";
-        a.href = resume;
-        a.dataset.resume = game.id;
-        a.textContent = t("ui.games.resume");
-        row.append(a);
-      }
-    } else {
-      const badge = document.createElement("span");
-      badge.className = "badge";
-      badge.textContent = t("ui.games.coming");
-      row.append(badge);
+    const play = document.createElement("button");
+    play.type = "button";
+    play.className = "btn primary";
+    play.dataset.play = game.id;
+    play.textContent = t("ui.games.play");
+    play.addEventListener("click", () => pageOf(game).then((page) => page.openSetup(), (err) => toast(t("ui.error.internal", { detail: String(err) }))));
+    row.append(play);
+    const resume = savedHash(game.id);
+    if (resume) {
+      const a = document.createElement("a");
+      a.className = "btn";
+      a.href = resume;
+      a.dataset.resume = game.id;
+      a.textContent = t("ui.games.resume");
+      row.append(a);
     }
     body.append(h2, meta, blurb, row);
     li.append(art, body);

@@ -112,7 +112,7 @@ export class LinkPlay {
     for (const card of list.querySelectorAll("li.game-card[data-game]")) {
       const game = card.dataset.game;
       const row = card.querySelector(".row");
-      if (!row || card.hasAttribute("data-coming") || !canDraw(game) || row.querySelector("[data-link-new]")) continue;
+      if (!row || !canDraw(game) || row.querySelector("[data-link-new]")) continue;
       const btn = el("button", { type: "button", class: "btn link-new", data: { linkNew: game }, text: t("ui.link.new.button") });
       btn.addEventListener("click", () => this.openNew(game));
       row.append(btn);
