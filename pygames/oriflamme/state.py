@@ -2,7 +2,8 @@
 
 A ``State`` is immutable from the outside: ``play`` returns a new one.  Inside, a
 child state is built by copying the parent's small lists and then mutated by the
-private rule functions; a published state is never mutated again.
+private rule methods (the round flow and the abilities); a published state is never
+mutated again.
 
 Seats 0..N-1 sit clockwise ("to the left" = next seat).  The queue is stored in
 resolution order: slot 0 is resolved first (the page draws it at the left end).
