@@ -274,12 +274,17 @@ class OriflammeGame(Game):
 
     def start(self, header: Header, seed: int) -> Any:
         """The public position: nobody's cards known."""
-        self.first = Rng(derive_seed("first", seed)).below(header.players)
         unknown = [None] * header.players
         return self._dealt(unknown, unknown)
 
+    @property
+    def first_player(self) -> int:
+        """Round 1's first player, drawn from the shared seed (no seat can steer it)."""
+        return Rng(derive_seed("first", self.seed)).below(self.header.players)
+
     def _dealt(self, hands: list, removed: list) -> Any:
-        return self.module().from_deal(self.first, hands, removed, **self.options_dict(self.header.options))
+        """The first position with these hands and removed cards (None: not known here)."""
+        return self.module().from_deal(self.first_player, hands, removed, **self.options_dict(self.header.options))
 
     def order(self, seat: int, kind: int) -> bool:
         if kind != self.KEEP_HIDDEN or not 0 <= seat < self.header.players:
