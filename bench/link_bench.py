@@ -22,11 +22,20 @@ try:
 except ImportError:  # run from a checkout: python bench/link_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from pygames import GAMES
+from pygames.link.games import adapter
 from pygames.link.simulate import play_by_link
 
 SITE = "https://pygames.github.io/pygames/#"
-COUNTS = [("okiya", 2), ("oriflamme", 3), ("oriflamme", 4), ("oriflamme", 5),
-          ("turncoats", 2), ("turncoats", 3), ("turncoats", 4), ("turncoats", 5)]
+#: Every game at every player count it accepts.
+COUNTS = [(game, n) for game, module in GAMES.items() for n in module.PLAYER_COUNTS]
+
+
+
+def rows() -> list[tuple[str, int, bool]]:
+    """(game, players, keep-hidden orders) for every figure: each count plainly, then again with
+    the standing order for the games that have one."""
+    return [(g, n, False) for g, n in COUNTS] + [(g, n, True) for g, n in COUNTS if adapter(g).keeps_hidden]
 
 
 def link_figures(game: str, players: int, games: int, keep_hidden: bool = False) -> dict:
@@ -43,8 +52,7 @@ def link_figures(game: str, players: int, games: int, keep_hidden: bool = False)
 def main(games: int = 200) -> None:
     print(f"{'game':<16}{'link median':>12}{'max':>6}{'passes':>8}{'decisions':>10}   ({games} games each, "
           f"address {len(SITE)} chars included)")
-    rows = [(g, n, False) for g, n in COUNTS] + [("oriflamme", n, True) for n in (3, 4, 5)]
-    for game, players, hidden in rows:
+    for game, players, hidden in rows():
         f = link_figures(game, players, games, hidden)
         label = f"{game} {players}p" + (" keep" if hidden else "")
         print(f"{label:<16}{f['median']:>12.0f}{f['max']:>6}{f['passes']:>8.0f}{f['decisions']:>10.0f}")

@@ -354,8 +354,7 @@ def section_link(args, tmp: Path) -> None:
     sys.path.insert(0, str(BENCH))
     import link_bench
 
-    rows = [(g, n, False) for g, n in link_bench.COUNTS] + [("oriflamme", n, True) for n in (3, 4, 5)]
-    for game, players, hidden in rows:
+    for game, players, hidden in link_bench.rows():
         f = link_bench.link_figures(game, players, args.link_games, hidden)
         label = f"link {game} {players}p" + (" (keep-hidden orders)" if hidden else "")
         line(label, f"length median {f['median']:.0f}, max {f['max']} chars; "

@@ -38,7 +38,8 @@ from pygames.oriflamme.cards import (
     UNKNOWN,
 )
 from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, Move, parse
-from pygames.oriflamme.state import OVER, PLACING, ROUNDS, State
+from pygames.oriflamme.rules import OVER, PLACING, ROUNDS
+from pygames.oriflamme.state import State
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "heuristic", "random"]
 

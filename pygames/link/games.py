@@ -2,19 +2,26 @@
 and this device's private position (its own secrets filled in).
 
 Moves travel as their index in the *public* position's legal moves, so every
-device decodes them the same way.  Okiya and Turncoats have no secret the link
-must keep from the engine (Turncoats is the friendly level of LINK-PLAY.md: the
-hands follow from the shared seed, and only the page hides them), so their
-public and private positions are one.  Oriflamme deals each hand from the seat's
-own key: other devices hold it as unknown cards and see ``place ? left``.
+device decodes them the same way.  One adapter class per game, found by its
+``GAME`` attribute (``adapter``); a game of ``pygames.GAMES`` without one is played
+by the generic ``Game`` (``new_game`` from the shared seed, its ``OPTIONS`` in the
+header), so a new game edits nothing here unless it needs more.  Okiya and Turncoats
+have no secret the link must keep from the engine (Turncoats is the friendly level of
+LINK-PLAY.md: the hands follow from the shared seed, and only the page hides them),
+so their public and private positions are one.  Oriflamme deals each hand from the
+seat's own key: other devices hold it as unknown cards and see ``place ? left``.
+The adapters call only what the game modules export.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
+from pygames import GAMES
 from pygames.core.errors import IllegalMove, PlayerError
 from pygames.core.rng import Rng, derive_seed
+from pygames.core.session import forced_move
 from pygames.link.commit import card_commitment, card_nonce, hand_seed
 from pygames.link.errors import BadLink
 from pygames.link.wire import Header, Move
@@ -30,28 +37,39 @@ class Problem(Exception):
         self.params = params
 
 
-def _options_int(names: list[str], options: dict[str, Any]) -> int:
-    bits = 0
-    for i, name in enumerate(names):
-        if options.get(name):
-            bits |= 1 << i
-    return bits
-
-
 class Game:
-    """The public/private pair for one link game (subclasses per game)."""
+    """The public/private pair for one link game: the generic adapter, and the base of a
+    game's own (a subclass with ``GAME`` set registers itself for that game)."""
 
+    #: The game id in ``pygames.GAMES`` this adapter plays.
+    GAME = ""
+    #: LINK-PLAY.md's level: "sealed" (no device can learn another seat's secret from the link)
+    #: or "friendly" (secrets travel sealed in the link, a decoder could peek).
+    LINK_LEVEL = "friendly"
     #: True when every seat must reveal its key at the end for the audit.
     reveals_keys = False
     #: True when a seat may set the standing order "keep my face-down cards hidden this round".
     keeps_hidden = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.GAME:
+            _ADAPTERS[cls.GAME] = cls
+
     def __init__(self, header: Header, seed: int, keys: dict[int, bytes]) -> None:
         self.header = header
         self.seed = seed
         self.keys = keys
-        self.public: Any = None
-        self.private: Any = None
+        self.public: Any = self.start(header, seed)
+        self.private: Any = self.public
+
+    def start(self, header: Header, seed: int) -> Any:
+        """The first public position: the game's ``new_game`` from the shared seed."""
+        return self.module().new_game(header.players, seed, **self.options_dict(header.options))
+
+    @classmethod
+    def module(cls) -> ModuleType:
+        return GAMES[cls.GAME]
 
     # --- what every device computes ----------------------------------------------------
     @property
@@ -69,9 +87,10 @@ class Game:
         return self.position.outcome is not None
 
     def forced(self) -> int | None:
-        """The index of a public move nobody needs to decide (a lone legal move), or None."""
-        legal = self.legal()
-        return 0 if len(legal) == 1 else None
+        """The index of the public move nobody needs to decide (``forced_move``: a lone legal
+        move), or None."""
+        move = forced_move(self.position)
+        return None if move is None else self.legal().index(move)
 
     def play(self, event: Move) -> str:
         """Apply a move event to both positions; BadLink if it is not legal here."""
@@ -102,7 +121,13 @@ class Game:
     # --- this device -----------------------------------------------------------------------
     def my_legal(self) -> tuple:
         """The legal moves in this device's position (the seat to move must be held here)."""
-        return self.position.legal_moves()
+        return self.private_position().legal_moves()
+
+    def my_forced(self) -> Any:
+        """The move this device plays by itself for the seat to move (``forced_move`` of its own
+        position), or None.  It also covers the lone moves ``forced`` leaves to the owner of a
+        secret (an Oriflamme player's last card), which only this device can see are lone."""
+        return forced_move(self.private_position())
 
     def encode(self, text: str) -> Move:
         """The event for this device's move ``text`` (IllegalMove if it is not legal)."""
@@ -123,24 +148,45 @@ class Game:
     def final_view(self, history: list, keys: dict[int, bytes]) -> dict | None:
         return None
 
+    # --- the header's option bits ------------------------------------------------------------
     @classmethod
     def options_int(cls, options: dict[str, Any], format: str) -> int:
-        return 0
+        """The header's option bits for the game's named rule options (its ``OPTIONS``, in order);
+        ``format`` matters only to a game with match formats."""
+        defaults = getattr(cls.module(), "OPTIONS", {})
+        if set(options) - set(defaults) or not all(isinstance(v, bool) for v in options.values()):
+            raise PlayerError("error.bad_options")
+        chosen = {**defaults, **options}
+        return sum(1 << i for i, name in enumerate(defaults) if chosen[name])
 
     @classmethod
     def options_dict(cls, bits: int) -> dict[str, Any]:
-        return {}
+        """The named rule options of the header's option bits; BadLink for bits the game lacks."""
+        names = list(getattr(cls.module(), "OPTIONS", {}))
+        if bits >> len(names):
+            raise BadLink("link.error.corrupted")
+        return {name: bool(bits >> i & 1) for i, name in enumerate(names)}
+
+    @classmethod
+    def format_name(cls, bits: int) -> str:
+        """The match format the header's option bits say (only Okiya has formats)."""
+        return "single"
+
+
+_ADAPTERS: dict[str, type[Game]] = {}
 
 
 class OkiyaGame(Game):
     """Okiya: the layout (and each next game's) comes from the shared seed; a match
     moves on to its next game by itself."""
 
-    def __init__(self, header: Header, seed: int, keys: dict[int, bytes]) -> None:
-        from pygames.okiya.match import FORMATS, Match
+    GAME = "okiya"
+    LINK_LEVEL = "sealed"
 
-        super().__init__(header, seed, keys)
-        self.public = self.private = Match.start(seed, FORMATS[header.options])
+    def start(self, header: Header, seed: int) -> Any:
+        from pygames.okiya.match import Match  # not exported by pygames.okiya (yet)
+
+        return Match.start(seed, self.format_name(header.options))
 
     @property
     def position(self) -> Any:
@@ -158,108 +204,87 @@ class OkiyaGame(Game):
 
     @classmethod
     def options_int(cls, options: dict[str, Any], format: str) -> int:
-        from pygames.okiya.match import FORMATS
-
-        if format not in FORMATS:
+        formats = cls.module().FORMATS
+        if format not in formats:
             raise PlayerError("error.bad_format", format=str(format)[:40])
-        return FORMATS.index(format)
+        return formats.index(format)
 
     @classmethod
     def options_dict(cls, bits: int) -> dict[str, Any]:
-        from pygames.okiya.match import FORMATS
-
-        if bits >= len(FORMATS):  # Okiya's header option is its match format
-            raise BadLink("link.error.corrupted")
+        cls.format_name(bits)  # Okiya's header option is its match format
         return {}
+
+    @classmethod
+    def format_name(cls, bits: int) -> str:
+        formats = cls.module().FORMATS
+        if bits >= len(formats):
+            raise BadLink("link.error.corrupted")
+        return formats[bits]
 
 
 class TurncoatsGame(Game):
     """Turncoats at the friendly level: hands and bag follow from the shared seed."""
 
-    def __init__(self, header: Header, seed: int, keys: dict[int, bytes]) -> None:
-        from pygames.turncoats import new_game
-
-        super().__init__(header, seed, keys)
-        self.public = self.private = new_game(header.players, seed, **self.options_dict(header.options))
+    GAME = "turncoats"
 
     def public_text(self) -> str:
         """The spectator's position: hands, bag and the draw order stay sealed."""
-        from pygames.turncoats import from_view
-
-        return from_view(self.position.view(None)).to_text()
-
-    @classmethod
-    def options_int(cls, options: dict[str, Any], format: str) -> int:
-        from pygames.turncoats import OPTIONS
-
-        if set(options) - set(OPTIONS) or not all(isinstance(v, bool) for v in options.values()):
-            raise PlayerError("error.bad_options")
-        return _options_int(list(OPTIONS), {**OPTIONS, **options})
-
-    @classmethod
-    def options_dict(cls, bits: int) -> dict[str, Any]:
-        from pygames.turncoats import OPTIONS
-
-        names = list(OPTIONS)
-        if bits >> len(names):
-            raise BadLink("link.error.corrupted")
-        return {name: bool(bits >> i & 1) for i, name in enumerate(names)}
+        return self.module().from_view(self.position.view(None)).to_text()
 
 
-def deal(key: bytes, seed: int) -> tuple[int, int]:
-    """One seat's Oriflamme deal (hand mask, removed mask) from its key and the shared seed,
-    the way ``new_game`` deals one family."""
-    from pygames.oriflamme.cards import TYPES
-    from pygames.oriflamme.state import REMOVED
+def seat_deal(key: bytes, seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One seat's Oriflamme deal (hand, removed: card types) from its key and the shared seed:
+    ``pygames.oriflamme.deal`` with the seat's own generator."""
+    from pygames.oriflamme import deal
 
-    family = list(TYPES)
-    Rng(hand_seed(key, seed)).shuffle(family)
-    return sum(1 << t for t in family[REMOVED:]), sum(1 << t for t in family[:REMOVED])
+    return deal(Rng(hand_seed(key, seed)))
 
 
-def _opened(move: Any, hand: int, key: bytes, number: int, commitment: bytes | None) -> str | None:
+def _opened(move: Any, hand: tuple[int, ...], key: bytes, number: int, commitment: bytes | None) -> str | None:
     """The placement ``move`` (``place ? ...``) with the card of ``hand`` that ``commitment``
     opens to under ``key``'s nonce for placement ``number``; None if no card of the hand does."""
-    from pygames.oriflamme.moves import LEFT, PLACE_LEFT, PLACE_ON, PLACE_RIGHT, RIGHT
-
     nonce = card_nonce(key, number)
-    for t in range(10):
-        if hand >> t & 1 and card_commitment(t, number, nonce) == commitment:
-            return str(PLACE_LEFT[t] if move.b == LEFT else PLACE_RIGHT[t] if move.b == RIGHT else PLACE_ON[t][move.b])
+    for card in hand:
+        if card_commitment(card, number, nonce) == commitment:
+            return str(move.with_card(card))
     return None
 
 
 class OriflammeGame(Game):
     """Oriflamme: hands dealt from each seat's key; placements travel as commitments."""
 
+    GAME = "oriflamme"
+    LINK_LEVEL = "sealed"
     reveals_keys = True
     keeps_hidden = True
     #: Standing order kinds.
     KEEP_HIDDEN = 0
 
     def __init__(self, header: Header, seed: int, keys: dict[int, bytes]) -> None:
-        from pygames.oriflamme.state import HIDDEN, make_state
-
         super().__init__(header, seed, keys)
         n = header.players
-        self.bits = self._engine_bits(header.options)
-        self.start = Rng(derive_seed("first", seed)).below(n)
-        hidden = (HIDDEN,) * n
-        self.public = make_state(n, self.bits, self.start, hidden, hidden)
-        hands, removed = list(hidden), list(hidden)
+        hands: list[tuple[int, ...] | None] = [None] * n
+        removed = hands[:]
         for seat, key in keys.items():
-            hands[seat], removed[seat] = deal(key, seed)
-        self.private = make_state(n, self.bits, self.start, tuple(hands), tuple(removed))
+            hands[seat], removed[seat] = seat_deal(key, seed)
+        self.private = self._dealt(hands, removed)
         self.placements = 0
         #: seat -> the round in which its standing order "keep my cards hidden" holds.
         self.orders: dict[int, int] = {}
 
-    @staticmethod
-    def _engine_bits(bits: int) -> int:
-        from pygames.oriflamme.state import OPTION_BITS, options_bits
+    def start(self, header: Header, seed: int) -> Any:
+        """The public position: nobody's cards known."""
+        unknown = [None] * header.players
+        return self._dealt(unknown, unknown)
 
-        names = list(OPTION_BITS)
-        return options_bits({name: bool(bits >> i & 1) for i, name in enumerate(names)})
+    @property
+    def first_player(self) -> int:
+        """Round 1's first player, drawn from the shared seed (no seat can steer it)."""
+        return Rng(derive_seed("first", self.seed)).below(self.header.players)
+
+    def _dealt(self, hands: list, removed: list) -> Any:
+        """The first position with these hands and removed cards (None: not known here)."""
+        return self.module().from_deal(self.first_player, hands, removed, **self.options_dict(self.header.options))
 
     def order(self, seat: int, kind: int) -> bool:
         if kind != self.KEEP_HIDDEN or not 0 <= seat < self.header.players:
@@ -271,29 +296,25 @@ class OriflammeGame(Game):
         return self.orders.get(seat) == self.public.round
 
     def forced(self) -> int | None:
-        from pygames.oriflamme.moves import KEEP_MOVE, PLACE, REVEAL, SHOW
-        from pygames.oriflamme.state import P_REVEAL, RESOLVING
-
+        """A standing order answers its seat's reveals with ``keep``; otherwise ``forced_move`` of
+        the public position, except for a decision on a secret (``State.secret_decision``: a
+        placement, a reveal, a show): the public position lists guesses there, and only the
+        owner's device knows whether its move is lone, so that device plays it (``my_forced``
+        in ``Table.settle``) and the link carries it like any other move."""
         s = self.public
-        legal = s.legal_moves()
-        if not legal:
+        if s.decision == "reveal" and self.ordered(s.to_move):
+            return s.legal_moves().index(self.module().parse("keep"))
+        if s.secret_decision:
             return None
-        if s.phase == RESOLVING and s.pending == P_REVEAL and self.ordered(s.to_move):
-            return legal.index(KEEP_MOVE)
-        if len(legal) == 1 and legal[0].kind not in (PLACE, REVEAL, SHOW):
-            return 0
-        return None
+        return super().forced()
 
     def play(self, event: Move) -> str:
-        from pygames.oriflamme.moves import PLACE
-        from pygames.oriflamme.state import HIDDEN
-
         legal = self.public.legal_moves()
         if event.index >= len(legal):
             raise BadLink("link.error.illegal_move")
         move = legal[event.index]
         seat = self.public.to_move
-        placing = move.kind == PLACE
+        placing = self.public.decision == "place"
         if placing != (event.commitment is not None):
             raise BadLink("link.error.illegal_move")
         text = private_text = str(move)
@@ -301,8 +322,9 @@ class OriflammeGame(Game):
             number = self.placements
             self.placements += 1
             key = self.keys.get(seat)
-            if key is not None and self.private.hands[seat] != HIDDEN:
-                private_text = _opened(move, self.private.hands[seat], key, number, event.commitment)
+            hand = self.private.hand(seat)
+            if key is not None and hand is not None:
+                private_text = _opened(move, hand, key, number, event.commitment)
                 if private_text is None:
                     raise BadLink("link.error.not_your_card")
         self.public = self.public.play(text)
@@ -312,16 +334,11 @@ class OriflammeGame(Game):
             raise BadLink("link.error.not_your_card") from None
         return text
 
-    def my_legal(self) -> tuple:
-        return self.private.legal_moves()
-
     def private_position(self) -> Any:
         return self.private
 
     def encode(self, text: str) -> Move:
-        from pygames.oriflamme.moves import PLACE, parse
-
-        move = parse(str(text))
+        move = self.module().parse(str(text))
         mine = self.private.legal_moves()
         if move not in mine:
             self.private.play(move)  # raises the IllegalMove a player reads (or accepts an alias)
@@ -329,10 +346,10 @@ class OriflammeGame(Game):
         public = self.private.public_notation(move)
         legal = [str(m) for m in self.public.legal_moves()]
         commitment = None
-        if move.kind == PLACE:
+        if self.private.decision == "place":
             seat = self.private.to_move
             number = self.placements
-            commitment = card_commitment(move.a, number, card_nonce(self.keys[seat], number))
+            commitment = card_commitment(move.card, number, card_nonce(self.keys[seat], number))
         return Move(legal.index(public), commitment)
 
     def audit(self, history: list[tuple[int | None, str, Move]], keys: dict[int, bytes]) -> None:
@@ -343,17 +360,13 @@ class OriflammeGame(Game):
             raise Problem(0, "link.audit.claim", move="")
 
     def final_position(self, history: list[tuple[int | None, str, Move]], keys: dict[int, bytes]) -> Any:
-        from pygames.oriflamme.moves import PLACE, parse
-        from pygames.oriflamme.state import make_state
-
-        n = self.header.players
-        deals = [deal(keys[seat], self.seed) for seat in range(n)]
-        full = make_state(n, self.bits, self.start, tuple(d[0] for d in deals), tuple(d[1] for d in deals))
+        parse = self.module().parse
+        deals = [seat_deal(keys[seat], self.seed) for seat in range(self.header.players)]
+        full = self._dealt([d[0] for d in deals], [d[1] for d in deals])
         number = 0
         for seat, text, event in history:
-            move = parse(text)
-            if move.kind == PLACE:
-                text = _opened(move, full.hands[seat], keys[seat], number, event.commitment)
+            if full.decision == "place":
+                text = _opened(parse(text), full.hand(seat), keys[seat], number, event.commitment)
                 number += 1
                 if text is None:
                     raise Problem(seat, "link.audit.placement", number=number)
@@ -366,22 +379,17 @@ class OriflammeGame(Game):
     def final_view(self, history: list, keys: dict[int, bytes]) -> dict | None:
         return self.final_position(history, keys).view(None)
 
-    @classmethod
-    def options_int(cls, options: dict[str, Any], format: str) -> int:
-        from pygames.oriflamme.state import OPTION_BITS, OPTIONS
 
-        unknown = set(options) - set(OPTIONS)
-        if unknown or not all(isinstance(v, bool) for v in options.values()):
-            raise PlayerError("error.bad_options")
-        return _options_int(list(OPTION_BITS), {**OPTIONS, **options})
-
-    @classmethod
-    def options_dict(cls, bits: int) -> dict[str, Any]:
-        from pygames.oriflamme.state import OPTION_BITS
-
-        if bits >> len(OPTION_BITS):
-            raise BadLink("link.error.corrupted")
-        return {name: bool(bits >> i & 1) for i, name in enumerate(OPTION_BITS)}
+def adapter(game: str) -> type[Game]:
+    """The link adapter of ``game`` (a ``pygames.GAMES`` id): its own class, or the generic
+    ``Game`` bound to it; KeyError for a game that is not in ``GAMES``."""
+    if game not in GAMES:
+        raise KeyError(game)
+    own = _ADAPTERS.get(game)
+    if own is None:
+        own = _ADAPTERS[game] = type(f"{game.title()}Game", (Game,), {"GAME": game, "__doc__": Game.__doc__})
+    return own
 
 
-GAME_CLASSES: dict[str, type[Game]] = {"okiya": OkiyaGame, "oriflamme": OriflammeGame, "turncoats": TurncoatsGame}
+#: The link adapter of every game of ``pygames.GAMES``, by id (``adapter``'s answers).
+GAME_CLASSES: dict[str, type[Game]] = {game: adapter(game) for game in GAMES}

@@ -162,8 +162,8 @@ class Table:
             phase = self.phase
             if phase == JOINING and None not in self.commitments and 0 in held:
                 self.add(Start(creator_rand(held[0])))
-            elif phase == PLAYING and self.game.to_move() in held and len(self.game.my_legal()) == 1:
-                self.add(self.game.encode(str(self.game.my_legal()[0])))
+            elif phase == PLAYING and self.game.to_move() in held and self.game.my_forced() is not None:
+                self.add(self.game.encode(str(self.game.my_forced())))
             elif phase == REVEALING and set(held) - set(self.revealed):
                 seat = min(set(held) - set(self.revealed))
                 self.add(Secret(seat, held[seat]))

@@ -28,6 +28,8 @@ from pygames.link.commit import CARD_COMMIT_BYTES, COMMIT_BYTES, KEY_BYTES, chai
 from pygames.link.errors import BadLink
 
 VERSION = 1
+#: The game codes a link's header carries (index = code).  Links outlive releases, so codes
+#: never change: a new game is appended here, whatever its place in ``pygames.GAMES``.
 GAMES = ("okiya", "oriflamme", "turncoats")
 #: Limits that keep a hostile link from costing more than a real one.
 MAX_TEXT = 8000

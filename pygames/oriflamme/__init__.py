@@ -3,13 +3,19 @@
 Follows the game protocol of ``pygames.core.protocol``; plus ``from_view`` (a position as one seat
 knows it, other seats' secrets unknown).  Rule options: ``OPTIONS`` (name ->
 default: the UNCONFIRMED points of ``docs/rules/oriflamme.md``, keyword arguments of ``new_game``, which
-also takes ``first_player``: a seat, or None to draw it from the seed).  Notation: see
+also takes ``first_player``: a seat, or None to draw it from the seed).  A game dealt
+elsewhere (link play: each seat deals its own cards): ``deal`` (one seat's cards from a
+generator) and ``from_deal`` (the first position from the hands, None for unknown ones);
+``State.hand``, ``State.decision``, ``State.secret_decision``, ``State.public_notation``,
+``Move.card`` and ``Move.with_card`` are what another device may ask.  Notation: see
 ``pygames.oriflamme.moves``; position text: ``pygames.oriflamme.text``; view
 format: ``pygames.oriflamme.view``.
 """
 
 from pygames.oriflamme.moves import Move, parse
-from pygames.oriflamme.state import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, ROUNDS, State, new_game, options_bits
+from pygames.oriflamme.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, ROUNDS, options_bits
+from pygames.oriflamme.start import deal, from_deal, new_game
+from pygames.oriflamme.state import State
 from pygames.oriflamme.text import from_text
 from pygames.oriflamme.view import from_view
 
@@ -21,5 +27,5 @@ SECRETS = True
 #: One game, no match formats.
 FORMATS = ("single",)
 
-__all__ = ["FORMATS", "OPTIONS", "PLAYER_COUNTS", "ROUNDS", "SECRETS", "Move", "State", "from_text", "from_view",
-           "new_game", "options_bits", "parse"]
+__all__ = ["FORMATS", "OPTIONS", "PLAYER_COUNTS", "ROUNDS", "SECRETS", "Move", "State", "deal", "from_deal",
+           "from_text", "from_view", "new_game", "options_bits", "parse"]

@@ -69,3 +69,7 @@ def tokens(card: int) -> int:
 def types_of(mask: int) -> list[int]:
     """The types in a bit mask, ascending."""
     return [t for t in TYPES if mask >> t & 1]
+
+
+#: HAND_TYPES[mask] = the card types in a hand mask, ascending (bit 10: the unknown card).
+HAND_TYPES = tuple(tuple(t for t in range(11) if m >> t & 1) for m in range(1 << 11))

@@ -94,6 +94,20 @@ class Move:
     def __deepcopy__(self, memo: dict) -> "Move":
         return self
 
+    @property
+    def card(self) -> int | None:
+        """The card type the move names (a placement: ``UNKNOWN`` for ``place ?``; ``reveal <Type>``,
+        ``copy``, ``show``), or None (plain ``reveal``, ``keep``, slots, seats and gaps)."""
+        return self.a if self.kind in _NAMING and self.a >= 0 else None
+
+    def with_card(self, card: int) -> "Move":
+        """This placement naming ``card`` instead (``place ? left`` -> ``place Lord left`` once the
+        card is known, and back with ``UNKNOWN``); ValueError for a move that is no placement."""
+        if self.kind != PLACE:
+            raise ValueError(f"not a placement: {self.text}")
+        b = self.b
+        return PLACE_LEFT[card] if b == LEFT else PLACE_RIGHT[card] if b == RIGHT else PLACE_ON[card][b]
+
     def to_json(self) -> dict[str, Any]:
         """What the page needs to draw and label the move, so it never parses notation:
         ``kind`` (the notation's first word), ``card`` (catalog id or None), ``where``
@@ -120,6 +134,9 @@ class Move:
             data["gap"] = self.a
         return data
 
+
+#: The kinds whose ``a`` is a card type.
+_NAMING = frozenset((PLACE, REVEAL, COPY, SHOW))
 
 ALL: list[Move] = []
 

@@ -48,7 +48,7 @@ from pygames.oriflamme.cards import (
     TOKEN_SHIFT,
     UNKNOWN,
 )
-from pygames.oriflamme.state import (
+from pygames.oriflamme.rules import (
     DEFAULT_OPTIONS,
     DISCARDED,
     ELIMINATED,
@@ -68,9 +68,8 @@ from pygames.oriflamme.state import (
     REMOVED,
     RESOLVING,
     ROUNDS,
-    State,
-    make_state,
 )
+from pygames.oriflamme.state import State, make_state
 
 _CODE = {code: t for t, code in enumerate(CODES)}
 _PHASES = ("place", "resolve", "over")

@@ -51,7 +51,7 @@ from pygames.core.i18n import tr
 from pygames.core.outcome import seat_params
 from pygames.oriflamme.cards import FACE_UP, IDS, TOKEN_SHIFT, UNKNOWN
 from pygames.oriflamme.moves import GAP, LEFT, RIGHT
-from pygames.oriflamme.state import (
+from pygames.oriflamme.rules import (
     DISCARDED,
     E_AMBUSH,
     E_COPY,
@@ -80,11 +80,10 @@ from pygames.oriflamme.state import (
     PLACING,
     RESOLVING,
     ROUNDS,
-    State,
-    make_state,
     options_bits,
     options_dict,
 )
+from pygames.oriflamme.state import State, make_state
 
 PHASES = ("place", "resolve", "over")
 PENDING_KINDS = {P_REVEAL: "reveal", P_TARGET: "target", P_STEAL: "steal", P_COPY: "copy",

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from pygames.oriflamme import from_text
 from pygames.oriflamme.cards import NAMES, TYPES, UNKNOWN
-from pygames.oriflamme.state import DISCARDED, RESOLVING, State, make_state, options_bits, resolve_from
+from pygames.oriflamme.rules import DISCARDED, RESOLVING, options_bits
+from pygames.oriflamme.state import State, make_state, resolve_from
 
 COLOURS = "RBGYP"
 #: Spec card words -> type.

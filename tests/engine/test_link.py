@@ -13,7 +13,7 @@ from pygames.link import BadLink, Table, decode
 from pygames.link import api
 from pygames.link.simulate import Device, derive_key, play_by_link
 from pygames.link.commit import card_commitment, card_nonce, creator_rand, seat_commitment
-from pygames.link.games import deal
+from pygames.link.games import seat_deal
 from pygames.link.wire import MAX_NAME, Header, Join, Move, Record, Secret, Start
 
 GAMES = [("okiya", 2), ("oriflamme", 3), ("oriflamme", 4), ("oriflamme", 5),
@@ -75,9 +75,9 @@ def test_standing_orders_and_forced_moves_save_hops():
 
 def test_hands_come_from_each_seat_key_and_the_shared_seed():
     key = bytes(range(16))
-    hand, removed = deal(key, 42)
-    assert bin(hand).count("1") == 7 and bin(removed).count("1") == 3 and not hand & removed
-    assert deal(key, 43) != (hand, removed) or deal(bytes(16), 42) != (hand, removed)
+    hand, removed = seat_deal(key, 42)
+    assert len(hand) == 7 and len(removed) == 3 and not set(hand) & set(removed)
+    assert seat_deal(key, 43) != (hand, removed) or seat_deal(bytes(16), 42) != (hand, removed)
 
 
 # --- cheating devices, caught by the audit ----------------------------------------------------
@@ -106,8 +106,8 @@ def test_a_device_that_places_a_card_it_was_not_dealt_is_named_by_the_audit():
     from pygames.link.commit import shared_seed
 
     seed = shared_seed(start.rand, [header.seat0] + [e.commitment for e in record.events if type(e) is Join])
-    hand1 = deal(keys[1], seed)[0]
-    not_dealt = next(t for t in range(10) if not hand1 >> t & 1)
+    hand1 = seat_deal(keys[1], seed)[0]
+    not_dealt = next(t for t in range(10) if t not in hand1)
     count = {"n": 0, "done": False}
 
     def change(table, event):
@@ -413,7 +413,7 @@ def test_a_device_that_plays_from_a_hand_dealt_by_another_key_is_named():
     start = next(e for e in record.events if type(e) is Start)
     seed = shared_seed(start.rand, [header.seat0] + [e.commitment for e in record.events if type(e) is Join])
     other_key = next(bytes([i]) * 16 for i in range(1, 200)
-                     if deal(bytes([i]) * 16, seed)[0] != deal(keys[2], seed)[0])
+                     if seat_deal(bytes([i]) * 16, seed)[0] != seat_deal(keys[2], seed)[0])
     count = {"n": 0}
 
     def change(table, event):

@@ -25,7 +25,7 @@ from pygames.core.rng import Rng
 from pygames.oriflamme import OPTIONS, from_text, from_view, new_game, options_bits
 from pygames.oriflamme.cards import DECREE, FACE_UP, SHAPESHIFTER, TYPES, UNKNOWN
 from pygames.oriflamme.moves import parse
-from pygames.oriflamme.state import (
+from pygames.oriflamme.rules import (
     E_COPY,
     E_ELIM,
     E_HEIR,
@@ -35,8 +35,8 @@ from pygames.oriflamme.state import (
     E_REVEAL,
     E_STEAL,
     OVER,
-    State,
 )
+from pygames.oriflamme.state import State
 
 GAMES = int(os.environ.get("PYGAMES_FUZZ_GAMES", "2000"))
 

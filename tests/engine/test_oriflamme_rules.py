@@ -10,7 +10,7 @@ from pygames import IllegalMove
 from pygames.core.errors import BadPosition
 from pygames.oriflamme import OPTIONS, from_text, new_game
 from pygames.oriflamme.cards import HEIR, LORD
-from pygames.oriflamme.state import OVER, PLACING, RESOLVING
+from pygames.oriflamme.rules import OVER, PLACING, RESOLVING
 
 COLOURS = "RBGYP"
 KINDS = {"reveal": 1, "target": 2, "steal": 3, "copy": 4, "decree": 5, "destination": 6, "show": 7}

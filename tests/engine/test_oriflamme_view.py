@@ -13,7 +13,7 @@ from pygames.core.i18n import catalog
 from pygames.core.rng import Rng
 from pygames.oriflamme import from_text, from_view, new_game
 from pygames.oriflamme.cards import IDS, NAMES
-from pygames.oriflamme.state import OVER, PLACING, RESOLVING
+from pygames.oriflamme.rules import OVER, PLACING, RESOLVING
 
 
 def legal(state):
