@@ -15,7 +15,8 @@ from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.link.commit import KEY_BYTES, creator_rand, new_key, rand_commitment, seat_commitment
 from pygames.link.errors import BadLink
-from pygames.link.games import GAME_CLASSES, Game
+from pygames.link.games import Game
+from pygames.link.games import adapter as game_adapter
 from pygames.link.table import JOINING, OVER, Table, relation
 from pygames.link.wire import Header, Record, clean_name, decode, split
 
@@ -23,31 +24,20 @@ from pygames.link.wire import Header, Record, clean_name, decode, split
 def adapter(game: object) -> type[Game]:
     """The link adapter class of ``game`` (``pygames.link.games``); PlayerError for a game
     that cannot be played by link."""
-    kind = GAME_CLASSES.get(game) if isinstance(game, str) and game in GAMES else None
-    if kind is None:
+    if not isinstance(game, str) or game not in GAMES:
         raise PlayerError("error.unknown_game", game=str(game)[:40])
-    return kind
+    return game_adapter(game)
 
 
 def link_level(game: str) -> str:
-    """Link play's level for ``game``: ``"sealed"`` (no device can learn
-    another seat's secret) or ``"friendly"`` (secrets travel sealed in the link, only the
-    page hides them): the adapter's ``LINK_LEVEL``."""
-    kind = adapter(game)
-    if hasattr(kind, "LINK_LEVEL"):
-        return kind.LINK_LEVEL
-    # until every adapter names its level: secrets that no key reveal audits are friendly
-    return "friendly" if GAMES[game].SECRETS and not kind.reveals_keys else "sealed"
+    """Link play's level for ``game``: ``"sealed"`` (no device can learn another seat's secret)
+    or ``"friendly"`` (secrets travel sealed in the link, only the page hides them)."""
+    return adapter(game).LINK_LEVEL
 
 
 def format_name(game: str, bits: int) -> str:
-    """The match format a link header's option bits carry: the adapter's ``format_name``."""
-    kind = adapter(game)
-    if hasattr(kind, "format_name"):
-        return kind.format_name(bits)
-    # until every adapter names its formats: a game with match formats keeps their index
-    formats = GAMES[game].FORMATS
-    return formats[bits] if len(formats) > 1 and 0 <= bits < len(formats) else "single"
+    """The match format a link header's option bits carry."""
+    return adapter(game).format_name(bits)
 
 
 def link_create(game: str, players: int, names: list, options: dict | None = None,
