@@ -16,6 +16,7 @@ export class GameRegistry {
   set(games) {
     if (games && typeof games.then === "function") {
       this.pending = games.then((list) => this.set(list));
+      this.pending.catch(() => {}); // a list that never came: get() asks Python
       return;
     }
     if (!Array.isArray(games)) return;
@@ -30,10 +31,15 @@ export class GameRegistry {
 
   /** The entry of `game` (null when the registry has none), asking Python if nobody gave the list. */
   async get(game) {
-    if (!this.byId && this.pending) await this.pending.catch(() => null);
+    if (this.pending) await this.pending.catch(() => null);
     if (!this.byId) {
-      await this.py.ready;
-      if (!this.byId) this.set(await this.py.call("games"));
+      this.pending = null;
+      try {
+        await this.py.ready;
+        this.set(await this.py.call("games"));
+      } catch (_) {
+        /* no list yet: asked again next time */
+      }
     }
     return this.known(game);
   }
