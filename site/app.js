@@ -249,6 +249,7 @@ async function boot() {
   py = new Python({ onProgress, onReady, onFatal });
   link = new LinkPlay({ py, toast, root: $("#view-game") });
   await Promise.all([loadLocale((navigator.language || "en").slice(0, 2)), loadRegistry()]);
+  link.setGames(registry);
   translateDom();
   paintProgress();
   $("#btn-new").addEventListener("click", () => current && current.openSetup());

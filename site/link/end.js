@@ -1,0 +1,182 @@
+// The end of a link game: who won (or the Okiya match's result), the scores, how it
+// ended (tie-breaks explained), the audit of every commitment (verified / failed: which
+// seat broke which / pending: whose reveal it waits for), and a step-by-step replay
+// drawn on the game's own board (link_replay, loaded when opened).
+
+import { t, has } from "../i18n.js";
+import { el } from "../ui/dom.js";
+import { makeBoard, canDraw, say, moveWords } from "./boards.js";
+import { errorText } from "./messages.js";
+
+export class EndScreen {
+  /** @param {{host: object}} opts host: the LinkPlay (py, table, keys, gen, name(seat)) */
+  constructor({ host }) {
+    this.host = host;
+    this.title = el("h2", { class: "end-title", id: "link-end-title" });
+    this.scores = el("table", { class: "link-scores", id: "link-scores" });
+    this.outcome = el("p", { class: "link-outcome", id: "link-outcome" });
+    this.steps = el("ol", { class: "link-steps", id: "link-steps" });
+    this.audit = new AuditBox(host);
+    this.replay = new Replay(host);
+    this.el = el(
+      "section",
+      { class: "link-end", id: "link-end", hidden: true, "aria-labelledby": "link-end-title" },
+      this.title,
+      this.outcome,
+      this.steps,
+      this.scores,
+      this.audit.el,
+      this.replay.el,
+    );
+  }
+
+  render(table, mode) {
+    const show = mode === "end" || (mode === "watch" && !!table && (table.phase === "over" || table.phase === "revealing"));
+    this.el.hidden = !show;
+    if (!show) {
+      this.replay.close();
+      return;
+    }
+    const outcome = table.outcome;
+    this.title.textContent = this.titleText(table);
+    this.renderScores(outcome);
+    this.outcome.textContent = outcome ? say(outcome.message, table.names) : "";
+    const steps = outcome ? [outcome.colour_message, ...(outcome.steps || [])].filter(Boolean) : [];
+    this.steps.replaceChildren(...steps.map((step) => el("li", { text: say(step, table.names) })));
+    this.steps.hidden = !this.steps.children.length;
+    this.audit.render(table);
+    if (this.replay.shown && this.replay.shown.link !== table.link) this.replay.close(); // refreshed on demand
+  }
+
+  /** "Ann wins", "Ann and Ben share the win", a draw, or an Okiya match's own result. */
+  titleText(table) {
+    const { outcome, match, names } = table;
+    if (match && match.over && match.message) return say(match.message, names);
+    if (!outcome) return t("ui.link.end.title");
+    const winners = outcome.winners || [];
+    if (!winners.length) return t("ui.end.title.draw");
+    const list = winners.map((s) => this.host.name(s)).join(t("ui.link.list_sep"));
+    return t(winners.length > 1 ? "ui.link.end.win_shared" : "ui.link.end.win", { names: list });
+  }
+
+  /** The scores table, best first, winners marked. */
+  renderScores(outcome) {
+    this.scores.replaceChildren();
+    const scores = outcome && Array.isArray(outcome.scores) ? outcome.scores : null;
+    this.scores.hidden = !scores;
+    if (!scores) return;
+    const winners = outcome.winners || [];
+    const head = el("tr", {}, el("th", { scope: "col", text: t("ui.link.end.player") }), el("th", { scope: "col", text: t("ui.link.end.score") }));
+    const body = el("tbody");
+    const order = [...scores.keys()].sort((a, b) => scores[b] - scores[a]);
+    for (const s of order) {
+      const row = el("tr", { class: winners.includes(s) ? "won" : "", data: { seat: String(s) } });
+      row.append(el("th", { scope: "row", text: this.host.name(s) }), el("td", { text: String(scores[s]) }));
+      body.append(row);
+    }
+    this.scores.append(el("thead", {}, head), body);
+  }
+}
+
+/** #link-audit: the audit's state (data-audit) and, when it failed, exactly who broke what. */
+class AuditBox {
+  constructor(host) {
+    this.host = host;
+    this.text = el("p", { class: "link-audit-text", id: "link-audit-text" });
+    this.problems = el("ul", { class: "link-audit-problems", id: "link-audit-problems" });
+    this.el = el(
+      "section",
+      { class: "link-audit", id: "link-audit", "aria-labelledby": "link-audit-title" },
+      el("h3", { id: "link-audit-title", text: t("ui.link.audit.title") }),
+      this.text,
+      this.problems,
+      el("p", { class: "link-audit-about", text: t("ui.link.audit.about") }),
+    );
+  }
+
+  render(table) {
+    const audit = table.audit || { state: "pending" };
+    const name = (s) => this.host.name(s);
+    this.el.dataset.audit = audit.state;
+    let text;
+    if (audit.state === "verified") text = has("link.audit.verified") ? t("link.audit.verified") : t("ui.link.audit.verified");
+    else if (audit.state === "failed") text = t("ui.link.audit.failed");
+    else if (table.next && table.phase === "revealing") text = t("ui.link.audit.pending_for", { name: table.next.name || name(table.next.seat) });
+    else text = has("link.audit.pending") ? t("link.audit.pending") : t("ui.link.audit.pending");
+    this.text.textContent = text;
+    // exactly which seat broke which commitment (the engine's sentence names the player)
+    const problems = audit.problems || [];
+    const line = (p) => (p.key && has(p.key) && p.params ? t(p.key, { ...p.params, name: name(p.seat) }) : p.text || "");
+    this.problems.replaceChildren(...problems.map((p) => el("li", { data: { seat: String(p.seat) }, text: line(p) })));
+    if (audit.state === "failed" && !problems.length && audit.text) this.problems.append(el("li", { text: audit.text }));
+    this.problems.hidden = !this.problems.children.length;
+  }
+}
+
+/** #link-replay: a folded replay; opening it loads step 0, then Previous / Next / the slider. */
+class Replay {
+  constructor(host) {
+    this.host = host;
+    this.shown = null; // the last link_replay answer, with the link it replays
+    this.board = null;
+    this.boardHost = el("div", { class: "link-replay-board" });
+    this.prev = el("button", { type: "button", class: "btn", id: "replay-prev", text: t("ui.link.replay.prev") });
+    this.next = el("button", { type: "button", class: "btn", id: "replay-next", text: t("ui.link.replay.next") });
+    this.slider = el("input", { type: "range", id: "replay-slider", min: "0", max: "0", step: "1", value: "0", "aria-label": t("ui.link.replay.slider") });
+    this.caption = el("p", { class: "link-replay-caption", id: "replay-caption", "aria-live": "polite" });
+    this.prev.addEventListener("click", () => this.shown && this.load(Math.max(0, this.shown.step - 1)));
+    this.next.addEventListener("click", () => this.shown && this.load(Math.min(this.shown.steps, this.shown.step + 1)));
+    this.slider.addEventListener("change", () => this.load(Number(this.slider.value)));
+    this.el = el(
+      "details",
+      { class: "link-replay", id: "link-replay" },
+      el("summary", { text: t("ui.link.replay.title") }),
+      this.caption,
+      el("div", { class: "link-replay-controls" }, this.prev, this.slider, this.next),
+      this.boardHost,
+    );
+    this.el.addEventListener("toggle", () => {
+      if (this.el.open && !this.shown) this.load(0);
+    });
+  }
+
+  close() {
+    this.shown = null;
+    this.el.open = false;
+    if (this.board) {
+      this.board.destroy();
+      this.board = null;
+    }
+  }
+
+  /** Show the position after `step` moves of the current TABLE's game. */
+  async load(step) {
+    const { py, table, keys, gen } = this.host;
+    if (!table) return;
+    this.caption.textContent = t("ui.link.replay.loading");
+    try {
+      const r = await py.call("link_replay", { link: table.link, keys, step });
+      if (gen !== this.host.gen || this.host.table !== table) return;
+      this.shown = { ...r, link: table.link };
+      this.draw(table, r);
+      this.slider.max = String(r.steps);
+      this.slider.value = String(r.step);
+      this.prev.disabled = r.step <= 0;
+      this.next.disabled = r.step >= r.steps;
+      const words = r.move ? moveWords(table.game, r.move, r.view, table.names) : "";
+      this.caption.textContent = words
+        ? t("ui.link.replay.step_move", { step: r.step, steps: r.steps, move: words })
+        : t("ui.link.replay.step", { step: r.step, steps: r.steps });
+      this.el.dataset.step = String(r.step);
+    } catch (err) {
+      if (gen === this.host.gen) this.caption.textContent = errorText(err);
+    }
+  }
+
+  draw(table, r) {
+    if (!this.board && canDraw(table.game)) this.board = makeBoard(table.game, this.boardHost, { onPlay: () => {}, onChange: () => {} });
+    if (!this.board) return;
+    this.board.show(r.view, { legal: [], names: table.names, seat: table.seat, animate: true });
+    requestAnimationFrame(() => this.board && this.board.resize());
+  }
+}
