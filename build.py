@@ -305,83 +305,100 @@ def _site_files() -> list[Path]:
     return files
 
 
+def _stage_page(staging: Path, quiet: bool) -> str | None:
+    """Copy the page as written, merge the locale catalogs, write the game registry;
+    return the service worker's template (sw.js is not copied as it is)."""
+    sw_template = None
+    for src in _site_files():
+        rel = src.relative_to(SITE)
+        if rel.as_posix() == "sw.js":
+            sw_template = src.read_text("utf-8")
+            continue
+        if rel.parts[0] == "locale" and rel.suffix == ".json" and len(rel.parts) == 2:
+            continue
+        dest = staging / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dest)
+    if not (SITE / "index.html").is_file() and not quiet:
+        log("warning: site/index.html is missing (the page is not written yet?)")
+    for lang, catalog in merge_locales().items():
+        dest = staging / "locale" / f"{lang}.json"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(json.dumps(catalog, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+    # the start page and the routes read the registry before Python is up
+    (staging / "games.json").write_text(json.dumps(game_registry(), indent=1) + "\n", "utf-8")
+    return sw_template
+
+
+def _stage_python(staging: Path) -> tuple[Path, dict[str, list[str]]]:
+    """Copy the Pyodide runtime, build our wheel, add the optional wheels: (our wheel, extras by call)."""
+    pyodide_dir = fetch_pyodide()
+    (staging / "pyodide").mkdir(exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
+    (staging / "wheels").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = build_wheel(Path(tmp))
+        shutil.copyfile(wheel, staging / "wheels" / wheel.name)
+    extras: dict[str, list[str]] = {}
+    for path in fetch_site_wheels():
+        shutil.copyfile(path, staging / "wheels" / path.name)
+        for fn in SITE_WHEELS[path.name][1]:
+            extras.setdefault(fn, []).append(f"wheels/{path.name}")
+    return wheel, extras
+
+
+def _content_hash(staging: Path, sw_template: str | None) -> str:
+    """A hash of every staged file and the service worker's template: the cache version."""
+    h = hashlib.sha256()
+    for p in sorted(staging.rglob("*")):
+        if p.is_file():
+            h.update(f"{p.relative_to(staging).as_posix()}\0{sha256_file(p)}\n".encode())
+    h.update(b"sw.js\0" + (sw_template or "").encode("utf-8"))
+    return h.hexdigest()[:16]
+
+
+def _write_service_worker(staging: Path, sw_template: str, content_hash: str) -> None:
+    """sw.js from its template: precache every file of the site under a versioned cache."""
+    urls = ["./"] + sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    urls.append("sw.js")
+    urls = sorted(set(urls), key=lambda u: (u != "./", u))
+    for placeholder in ("__PRECACHE__", "__CACHE_VERSION__"):
+        if placeholder not in sw_template:
+            raise BuildError(f"site/sw.js lacks the placeholder {placeholder}")
+    sw = sw_template.replace("__PRECACHE__", json.dumps(urls, indent=1)).replace("__CACHE_VERSION__", content_hash)
+    (staging / "sw.js").write_text(sw, "utf-8")
+
+
+def _swap(staging: Path, dist: Path) -> None:
+    """Put the staged site in place in one rename, so a server never sees half a build."""
+    old = None
+    if dist.exists():
+        old = dist.parent / f".old-{os.getpid()}-{dist.name}"
+        os.replace(dist, old)
+    os.replace(staging, dist)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
     """Assemble dist/site/ and return build-info (plus a few stats)."""
     t0 = time.perf_counter()
-    pyodide_dir = fetch_pyodide()
     dist = Path(dist)
     dist.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=dist.parent, prefix=".site-"))
     try:
-        # 1. the page, as written (sw.js is a template, locale/*.json are merged below)
-        sw_template = None
-        for src in _site_files():
-            rel = src.relative_to(SITE)
-            if rel.as_posix() == "sw.js":
-                sw_template = src.read_text("utf-8")
-                continue
-            if rel.parts[0] == "locale" and rel.suffix == ".json" and len(rel.parts) == 2:
-                continue
-            dest = staging / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dest)
-        if not (SITE / "index.html").is_file() and not quiet:
-            log("warning: site/index.html is missing (the page is not written yet?)")
-        # 2. locale catalogs
-        for lang, catalog in merge_locales().items():
-            dest = staging / "locale" / f"{lang}.json"
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(json.dumps(catalog, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                            "utf-8")
-        # 2b. the game registry (the start page and the routes read it)
-        (staging / "games.json").write_text(json.dumps(game_registry(), indent=1) + "\n", "utf-8")
-        # 3. the runtime
-        (staging / "pyodide").mkdir(exist_ok=True)
-        for name in PYODIDE_FILES:
-            shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
-        # 4. the wheel
-        (staging / "wheels").mkdir(exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            wheel = build_wheel(Path(tmp))
-            shutil.copyfile(wheel, staging / "wheels" / wheel.name)
-        version = wheel.name.split("-")[1]
-        extras: dict[str, list[str]] = {}
-        for path in fetch_site_wheels():
-            shutil.copyfile(path, staging / "wheels" / path.name)
-            for fn in SITE_WHEELS[path.name][1]:
-                extras.setdefault(fn, []).append(f"wheels/{path.name}")
-        # 5. content hash over every file + the sw template
-        h = hashlib.sha256()
-        for p in sorted(staging.rglob("*")):
-            if p.is_file():
-                h.update(f"{p.relative_to(staging).as_posix()}\0{sha256_file(p)}\n".encode())
-        h.update(b"sw.js\0" + (sw_template or "").encode("utf-8"))
-        content_hash = h.hexdigest()[:16]
-        info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": PYODIDE_VERSION,
+        sw_template = _stage_page(staging, quiet)
+        wheel, extras = _stage_python(staging)
+        content_hash = _content_hash(staging, sw_template)
+        info = {"version": wheel.name.split("-")[1], "wheel": f"wheels/{wheel.name}", "pyodide": PYODIDE_VERSION,
                 "hash": content_hash, "extras": extras}
         (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
-        # 6. the service worker: precache every file of the site
         if sw_template is not None:
-            urls = ["./"] + sorted(
-                p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
-            urls.append("sw.js")
-            urls = sorted(set(urls), key=lambda u: (u != "./", u))
-            for placeholder in ("__PRECACHE__", "__CACHE_VERSION__"):
-                if placeholder not in sw_template:
-                    raise BuildError(f"site/sw.js lacks the placeholder {placeholder}")
-            sw = sw_template.replace("__PRECACHE__", json.dumps(urls, indent=1)).replace(
-                "__CACHE_VERSION__", content_hash)
-            (staging / "sw.js").write_text(sw, "utf-8")
+            _write_service_worker(staging, sw_template, content_hash)
         elif not quiet:
             log("warning: site/sw.js is missing: no service worker generated")
-        # 7. swap into place
-        old = None
-        if dist.exists():
-            old = dist.parent / f".old-{os.getpid()}-{dist.name}"
-            os.replace(dist, old)
-        os.replace(staging, dist)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        _swap(staging, dist)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)

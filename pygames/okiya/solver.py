@@ -310,6 +310,10 @@ def _make_search(match: tuple[int, ...], LO: dict[int, int], HI: dict[int, int])
     ``search(m, o, l, alpha, beta)`` returns the fail-soft absolute score of the
     position for the mover: ``m`` mover's mask, ``o`` opponent's, ``l`` the last
     cell taken (by the opponent).  The position must not be over.
+
+    Long on purpose: this is the solver's hot loop.  Tables are bound as closure locals and
+    forced moves, move ordering and the transposition table are inlined in ``search``,
+    because each call saved is worth more than a shorter function here.
     """
     POP = _POP
     WINS = _HAS_PATTERN
@@ -323,6 +327,7 @@ def _make_search(match: tuple[int, ...], LO: dict[int, int], HI: dict[int, int])
         MB[1 << c] = match[c]
 
     def search(m: int, o: int, l: int, alpha: int, beta: int) -> int:
+        # long on purpose: the hot loop (see _make_search)
         sign = 1
         while True:
             occ = m | o

@@ -221,7 +221,10 @@ class State(TextPosition):
                            colour=colour, area=m.area, count=m.kill_total, low=low, high=high)
 
     def _apply(self, m: Move) -> "State":
-        """The position after a move already known to be legal (the fast path)."""
+        """The position after a move already known to be legal (the fast path).
+
+        Long on purpose: this is the playout and search hot path, one flat function with no
+        calls per move kind (splitting it by kind costs measurable playouts per second)."""
         s = _new(State)
         n = self.players
         seat = self.seat
