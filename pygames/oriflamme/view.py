@@ -15,6 +15,8 @@
      "out": [[{"card": "lord", "reason": "eliminated" | "discarded"}, ...] per seat],
      "queue_cards": [n per seat],                       # the tie-break count (option aware)
      "legal": ["reveal", "keep"],                       # only for the seat to move, else []
+     "moves": [Move.to_json(), ...],                    # the same moves as data (kind, card, slot...)
+     "cards": {"ambush": "intrigue", "archer": "character", ...},   # every card of a family, in order
      "log": [{"key": "oriflamme.log....", "params": {...}}, ...],   # previous + current round
      "outcome": None | {"scores", "winners", "reason", "message", "queue_cards", ...}}
 
@@ -49,7 +51,7 @@ from typing import Any
 from pygames.core.errors import BadPosition
 from pygames.core.i18n import tr
 from pygames.core.outcome import seat_params
-from pygames.oriflamme.cards import FACE_UP, IDS, TOKEN_SHIFT, UNKNOWN
+from pygames.oriflamme.cards import FACE_UP, IDS, INTRIGUES, TOKEN_SHIFT, TYPES, UNKNOWN
 from pygames.oriflamme.moves import GAP, LEFT, RIGHT
 from pygames.oriflamme.state import (
     DISCARDED,
@@ -87,6 +89,8 @@ from pygames.oriflamme.state import (
 )
 
 PHASES = ("place", "resolve", "over")
+#: Every card of a family and its kind, so a page draws and explains it without a copy of the rules.
+CARD_KINDS = {IDS[t]: "intrigue" if t in INTRIGUES else "character" for t in TYPES}
 PENDING_KINDS = {P_REVEAL: "reveal", P_TARGET: "target", P_STEAL: "steal", P_COPY: "copy",
                  P_DECREE: "decree", P_DEST: "decree_destination", P_SHOW: "show"}
 _ID = {name: t for t, name in enumerate(IDS) if t != UNKNOWN}
@@ -135,6 +139,7 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
             cards.append({"card": IDS[t] if (up or visible) and t != UNKNOWN else None,
                           "up": up, "tokens": card >> TOKEN_SHIFT})
         queue.append({"owner": owner, "cards": cards})
+    legal = s.legal_moves() if seat is not None and seat == to_move else ()
     hands = [_ids(s.hands[p]) if over or seat == p else None for p in range(n)]
     removed = [_ids(s.removed[p]) if over or seat == p else None for p in range(n)]
     view: dict[str, Any] = {
@@ -161,7 +166,9 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
         "out": [[{"card": IDS[e & 15], "reason": "discarded" if e >> 4 == DISCARDED else "eliminated"}
                  for e in pile] for pile in s.out],
         "queue_cards": _queue_cards(s),
-        "legal": [str(m) for m in s.legal_moves()] if seat is not None and seat == to_move else [],
+        "legal": [str(m) for m in legal],
+        "moves": [m.to_json() for m in legal],
+        "cards": CARD_KINDS,
         "log": log_messages(s, seat),
         "outcome": None,
     }

@@ -9,7 +9,6 @@
 import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
 import { CanvasBoard } from "./board.js";
 
-export const COLOURS = ["red", "blue", "black"];
 /** Each colour's mark, so colour is never the only cue. */
 export const MARKS = { red: "dot", blue: "bar", black: "ring" };
 
@@ -223,6 +222,11 @@ export class TurncoatsBoard extends CanvasBoard {
    * Show a view. opts.select: {areas, colours, dests: iterables of what may be
    * clicked now; colour, area, dest: the current choice}; opts.labels: catalog text.
    */
+  /** The colours in the order of every [red, blue, black]-style count of the view (from the view). */
+  get colours() {
+    return this.view ? this.view.colours : [];
+  }
+
   setView(view, { select = {}, labels = null, animate = true } = {}) {
     const prev = this.view;
     this.view = view;
@@ -315,16 +319,16 @@ export class TurncoatsBoard extends CanvasBoard {
   /** Centre of a hand compartment in viewport coordinates. */
   handCenter(colour) {
     if (!this.geom) return null;
-    const s = this.handSlot(COLOURS.indexOf(colour));
+    const s = this.handSlot(this.colours.indexOf(colour));
     return this.toClient(s.x + s.w / 2, s.y + s.h / 2, Math.min(s.w, s.h));
   }
 
   hitTest(x, y) {
     const g = this.geom;
     if (!g) return null;
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < this.colours.length; c++) {
       const s = this.handSlot(c);
-      if (x >= s.x && x < s.x + s.w && y >= s.y && y < s.y + s.h) return { kind: "colour", id: COLOURS[c] };
+      if (x >= s.x && x < s.x + s.w && y >= s.y && y < s.y + s.h) return { kind: "colour", id: this.colours[c] };
     }
     let best = null, bestD = Infinity;
     for (let a = 0; a < 11; a++) {
@@ -359,7 +363,7 @@ export class TurncoatsBoard extends CanvasBoard {
     const bagAt = [g.bag.x + g.bag.w / 2, g.bag.y + g.bag.h * 0.55];
     for (let a = 0; a < 11; a++) {
       const before = prev.map[a].stones, after = view.map[a].stones;
-      for (let c = 0; c < 3; c++) {
+      for (let c = 0; c < this.colours.length; c++) {
         const diff = after[c] - before[c];
         if (diff > 0) {
           // marched in from an adjacent area that lost the same colour, else recruited
@@ -373,7 +377,7 @@ export class TurncoatsBoard extends CanvasBoard {
       }
     }
     for (const [key, box] of [["axe", g.axe], ["flag", g.flag]]) {
-      for (let c = 0; c < 3; c++) if (view[key][c] > prev[key][c]) push({ kind: "tray", tray: key, colour: c, dur: POP_MS });
+      for (let c = 0; c < this.colours.length; c++) if (view[key][c] > prev[key][c]) push({ kind: "tray", tray: key, colour: c, dur: POP_MS });
     }
     if (view.bag !== prev.bag || (view.phase !== prev.phase && view.phase !== "over")) push({ kind: "bag", dur: POP_MS });
   }
@@ -514,7 +518,7 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.fill();
     // stones: one lobe per colour, a stone with its mark and the count beside it
     const sr = u * STONE_R;
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < this.colours.length; c++) {
       const [lx, ly] = this.lobe(a, c);
       const n = area.stones[c];
       // the stone sits towards the centre, the count towards the rim
@@ -529,7 +533,7 @@ export class TurncoatsBoard extends CanvasBoard {
       }
       const pop = this._anim("pop", (x) => x.area === a && x.colour === c);
       const scale = pop ? 1.5 - 0.5 * easeOut(clamp01((performance.now() - pop.start) / pop.dur)) : 1;
-      drawStone(ctx, pal, COLOURS[c], sx, sy, sr * scale);
+      drawStone(ctx, pal, this.colours[c], sx, sy, sr * scale);
       const tx = c === 0 ? sx - sr * 1.55 : sx + sr * 1.55;
       this.count(tx, sy + sr * 0.08, n, Math.max(11, u * 0.13));
     }
@@ -640,11 +644,11 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.fillText(this.labels[key] || key.toUpperCase(), box.x + u * 0.22, box.y + u * 0.135, box.w - u * 0.25);
     const counts = view[key];
     const sr = u * 0.068;
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < this.colours.length; c++) {
       const x = box.x + box.w * (0.17 + c * 0.31), y = box.y + box.h * 0.7;
       const pop = this._anim("tray", (a) => a.tray === key && a.colour === c);
       const scale = pop ? 1.5 - 0.5 * easeOut(clamp01((performance.now() - pop.start) / pop.dur)) : 1;
-      if (counts[c]) drawStone(ctx, pal, COLOURS[c], x, y, sr * scale);
+      if (counts[c]) drawStone(ctx, pal, this.colours[c], x, y, sr * scale);
       else {
         ctx.beginPath();
         ctx.arc(x, y, sr * 0.65, 0, Math.PI * 2);
@@ -735,9 +739,9 @@ export class TurncoatsBoard extends CanvasBoard {
       wrapText(ctx, title, h.x + h.w / 2, h.y + Math.min(h.h * 0.16, 46) / 2 + 4, h.w - 12, 16);
     }
     if (view.hand) {
-      for (let c = 0; c < 3; c++) {
+      for (let c = 0; c < this.colours.length; c++) {
         const s = this.handSlot(c);
-        const colour = COLOURS[c];
+        const colour = this.colours[c];
         const n = view.hand[c];
         const clickable = sel.colours.has(colour);
         const chosen = sel.colour === colour;
@@ -782,7 +786,7 @@ export class TurncoatsBoard extends CanvasBoard {
       }
     } else {
       // hidden: show the three sockets, empty
-      for (let c = 0; c < 3; c++) {
+      for (let c = 0; c < this.colours.length; c++) {
         const s = this.handSlot(c);
         ctx.beginPath();
         ctx.arc(s.x + s.w * 0.45, s.y + s.h / 2, Math.min(s.h * 0.22, 16), 0, Math.PI * 2);
@@ -801,7 +805,7 @@ export class TurncoatsBoard extends CanvasBoard {
       const p = easeOut(clamp01((now - a.start) / a.dur));
       const x = a.from[0] + (a.to[0] - a.from[0]) * p;
       const y = a.from[1] + (a.to[1] - a.from[1]) * p - Math.sin(Math.PI * p) * g.u * 0.15;
-      drawStone(ctx, pal, COLOURS[a.colour], x, y, g.u * STONE_R, { alpha: a.fade ? 1 - p * 0.7 : 1 });
+      drawStone(ctx, pal, this.colours[a.colour], x, y, g.u * STONE_R, { alpha: a.fade ? 1 - p * 0.7 : 1 });
     }
   }
 }

@@ -21,6 +21,11 @@ CARDS = ("ambush", "archer", "assassination", "conspiracy", "heir", "lord", "roy
          "soldier", "spy")
 
 
+def english_list(words: list[str]) -> str:
+    """What the page's Intl.ListFormat (en, conjunction) makes of ``words``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + (", and " if len(words) > 2 else " and ") + words[-1]
+
+
 def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
     """The text the page shows for a view's log entry (the page's own names and card words)."""
     p = dict(entry["params"])
@@ -32,9 +37,9 @@ def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
     if p.get("target_id"):
         p["target"] = catalog[f"oriflamme.card.{p['target_id']}"]
     if isinstance(p.get("other_seats"), list):
-        p["others"] = catalog["ui.oriflamme.list_sep"].join(names[s] for s in p["other_seats"])
+        p["others"] = english_list([names[s] for s in p["other_seats"]])
     if isinstance(p.get("seats"), list):
-        p["names"] = catalog["ui.oriflamme.list_sep"].join(names[s] for s in p["seats"])
+        p["names"] = english_list([names[s] for s in p["seats"]])
     return fmt(catalog[entry["key"]], **p)
 
 
