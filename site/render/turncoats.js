@@ -11,6 +11,8 @@ import { CanvasBoard } from "./board.js";
 
 /** Each colour's mark, so colour is never the only cue. */
 export const MARKS = { red: "dot", blue: "bar", black: "ring" };
+/** The stones the start page's thumbnail draws (ui/thumbs.js); the board takes the colours and their order from the view. */
+export const COLOURS = Object.keys(MARKS);
 
 const MOVE_MS = 280;
 const POP_MS = 240;
