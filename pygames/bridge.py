@@ -168,7 +168,7 @@ def _record(match: Any) -> dict[str, Any]:
     }
 
 
-def _event_maker(game: str) -> Callable[..., list] | None:
+def event_maker(game: str) -> Callable[..., list] | None:
     """``pygames.<game>.events.events``, or None for a game that tells no events."""
     name = f"pygames.{game}.events"
     try:
@@ -183,7 +183,7 @@ def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
     """The match a record describes and, for a game that tells events, the match one move
     earlier that it was played from (the events compare the two; else None)."""
     game = record.get("game") if isinstance(record, dict) else None
-    games = record.get("games") if game in GAMES and _event_maker(game) is not None else None
+    games = record.get("games") if game in GAMES and event_maker(game) is not None else None
     if not isinstance(games, list) or not games or not isinstance(games[-1], list) or not games[-1] \
             or not isinstance(games[-1][-1], str):
         return replay(record), None
@@ -194,7 +194,7 @@ def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
 def _events(before: Any, match: Any, seat: int | None) -> list[dict[str, Any]]:
     """What the current game's last move did, as ``seat`` may know it (never another seat's secret)."""
     moves = match.notation()[-1]
-    make = _event_maker(match.game)
+    make = event_maker(match.game)
     if make is None or before is None or not moves or len(before.notation()) != len(match.notation()):
         return []
     return make(before.current, moves[-1], match.current, seat)

@@ -17,9 +17,10 @@ another seat placed or a Royal Decree moved never names its card. Kinds::
     idle       {seat, card}                         an ability with nothing to do
     round      {round, seat}                        a round began (``seat`` places first)
     end        {}                                   the game is over
+    influence  {changes: [+/-n per seat]}           last, when any pool changed (no log line)
 
-Slots are 0-based (``from``, ``slot``); every event also carries ``message``: its log
-line as the seat reads it (the same message the view's log holds).
+Slots are 0-based (``from``, ``slot``); every event but ``influence`` also carries
+``message``: its log line as the seat reads it (the same message the view's log holds).
 """
 
 from __future__ import annotations
@@ -40,8 +41,13 @@ KINDS = {E_ROUND: "round", E_PLACE: "place", E_KEEP: "token", E_REVEAL: "reveal"
 
 
 def events(before: State, move: Move | str, after: State, seat: int | None = None) -> list[dict[str, Any]]:
-    """The events ``move`` caused between ``before`` and ``after``, as ``seat`` may know them."""
-    return [_event(raw, after, seat) for raw in _added(before, after)]
+    """The events ``move`` caused between ``before`` and ``after``, as ``seat`` may know them (when
+    lone moves played themselves after it, ``after`` may be further on: all of them are told)."""
+    told = [_event(raw, after, seat) for raw in _added(before, after)]
+    changes = [a - b for a, b in zip(after.pools, before.pools)]
+    if any(changes):
+        told.append({"kind": "influence", "changes": changes, "message": None})
+    return told
 
 
 def _added(before: State, after: State) -> list[tuple]:

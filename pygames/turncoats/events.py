@@ -21,15 +21,23 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.turncoats.board import COLOURS
-from pygames.turncoats.moves import BATTLE, KIND_NAMES, MARCH, NEGOTIATE, RECRUIT, Move, parse
+from pygames.turncoats.moves import BATTLE, KIND_NAMES, MARCH, NEGOTIATE, RECRUIT, Move
 from pygames.turncoats.view import log_entry
 
 
 def events(before: Any, move: Move | str, after: Any, seat: int | None = None) -> list[dict[str, Any]]:
-    """The events of ``move`` (played by ``before``'s seat to move) as ``seat`` may know them."""
-    mover = before.seat
-    played = parse(str(move))
-    drawn = after.drawn if played.kind == NEGOTIATE else -1
+    """The events of ``move`` (played in ``before``) as ``seat`` may know them; when lone moves
+    played themselves after it, ``after`` may be further on: every move since ``before`` is told."""
+    played = []
+    node = after._log
+    while node is not None and node is not before._log:
+        played.append(node[:3])
+        node = node[3]
+    played.reverse()
+    return [event for mover, m, drawn in played for event in _told(mover, m, drawn, seat)]
+
+
+def _told(mover: int, played: Move, drawn: int, seat: int | None) -> list[dict[str, Any]]:
     message = log_entry(mover, played, drawn, seat)
     event: dict[str, Any] = {"kind": KIND_NAMES[played.kind], "seat": mover, "message": message}
     if played.kind == NEGOTIATE:

@@ -432,6 +432,7 @@ export class Oriflamme extends HotSeatGame {
     if (view !== this.board.view) this._freshDeltas = false;
     this.board.setView(view, {
       animate,
+      events: r.events,
       freshDeltas,
       names,
       tags,

@@ -6,7 +6,7 @@
 // board then takes the view's own listing of the `legal` moves (`view.moves`).
 //
 //   const board = await makeBoard("okiya", hostElement, { onPlay: (move) => ... });
-//   board.show(view, { legal, moves, names, seat, animate });   // draw, wire the clicks
+//   board.show(view, { legal, moves, events, names, seat, animate });   // draw, wire the clicks
 //   board.buttons(view, legal, names, { busy, moves })            // -> [<button data-move>...]
 //   board.destroy();
 
@@ -357,8 +357,9 @@ class OriflammeLink {
     });
   }
 
-  show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
+  show(view, { legal = [], moves = null, events = [], names = [], seat = null, animate = true } = {}) {
     const now = movesOf(view, legal, moves);
+    this.events = events;
     if (view !== this.view || now.map((m) => m.text).join("|") !== this.moves.map((m) => m.text).join("|")) this.selected = null;
     this.view = view;
     this.moves = now;
@@ -409,6 +410,7 @@ class OriflammeLink {
     this.board.setView(view, {
       select: this.select(),
       animate,
+      events: this.events || [],
       names: names.map((_, s) => seatName(names, s)),
       tags,
       viewer: this.seat,

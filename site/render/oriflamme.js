@@ -933,8 +933,9 @@ export class OriflammeBoard extends CanvasBoard {
   }
 
   /**
-   * Show a view. opts: {select, labels, names, tags, viewer, animate}. select holds what
-   * may be clicked now (see emptySelect); a new view object animates from the last one.
+   * Show a view. opts: {select, labels, names, tags, viewer, animate, events}. select holds
+   * what may be clicked now (see emptySelect); a new view object animates from the last one;
+   * `events` (the bridge's, for the move that led to this view) say whose influence changed.
    */
   setView(view, opts = {}) {
     learnKinds(view);
@@ -950,8 +951,10 @@ export class OriflammeBoard extends CanvasBoard {
       // the influence badges add up from the viewer's last move (or a change of viewer) on
       if (!opts.animate || opts.freshDeltas) this.deltas = null;
       const motion = opts.animate && prev && view && !this.reduced.matches && prev.players === view.players;
-      if (motion) this._animateChange(prev, view, oldSlots, now);
-      else this.anims = [];
+      if (motion) {
+        this._animateChange(prev, view, oldSlots, now);
+        this._countInfluence(opts.events || []);
+      } else this.anims = [];
     }
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
     this.requestDraw();
@@ -1261,12 +1264,15 @@ export class OriflammeBoard extends CanvasBoard {
         if (a) push({ kind: "slide", slot: j, fx: a.x, fy: a.y, arc: true, dur: SLIDE_MS + 40 });
       } else push({ kind: "slide", slot: j, fx: b.x, fy: g.H, fade: true });
     });
-    // influence won or lost (added up over the moves of the last moments)
-    const deltas = view.pools.map((v, s) => v - (prev.pools[s] ?? v));
-    if (deltas.some(Boolean)) {
-      this.deltas = this.deltas ? this.deltas.map((d, s) => d + (deltas[s] || 0)) : deltas;
-      push({ kind: "pool", dur: SLIDE_MS, seats: deltas.map(Boolean) });
-    }
+  }
+
+  /** Influence won or lost, as the move's events say (the badges add up over the moves of the last moments). */
+  _countInfluence(events) {
+    const change = events.find((e) => e.kind === "influence");
+    if (!change) return;
+    const deltas = change.changes;
+    this.deltas = this.deltas ? this.deltas.map((d, s) => d + (deltas[s] || 0)) : deltas;
+    this.anims.push({ kind: "pool", dur: SLIDE_MS, seats: deltas.map(Boolean), start: performance.now() });
   }
 
   _goneCard(card, owner, gone) {

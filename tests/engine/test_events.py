@@ -40,7 +40,10 @@ def test_oriflamme_events_are_the_new_log_lines_and_hide_face_down_cards(players
             kinds.update(e["kind"] for e in told)
             log = after.view(seat)["log"]
             # the same lines the seat's log gains, in the same order
-            assert [e["message"] for e in told] == log[len(log) - len(told):]
+            lines = [e["message"] for e in told if e["kind"] != "influence"]
+            assert lines == log[len(log) - len(lines):]
+            changes = [a - b for a, b in zip(after.view(seat)["pools"], before.view(seat)["pools"])]
+            assert [e["changes"] for e in told if e["kind"] == "influence"] == ([changes] if any(changes) else [])
             over = after.outcome is not None
             for e in told:
                 if e["kind"] == "place" and e["seat"] != seat and not over:
@@ -49,7 +52,7 @@ def test_oriflamme_events_are_the_new_log_lines_and_hide_face_down_cards(players
                     assert e["card"] == move.to_json()["card"]
                 if e["kind"] == "move" and e["owner"] != seat and not e["up"] and not over:
                     assert e["card"] is None and "card_id" not in e["message"]["params"]
-    assert {"place", "reveal", "eliminate", "discard", "token", "round", "end"} <= kinds
+    assert {"place", "reveal", "eliminate", "discard", "token", "round", "end", "influence"} <= kinds
 
 
 def test_oriflamme_face_down_card_never_in_another_seats_events():
@@ -104,3 +107,35 @@ def test_bridge_tells_the_last_moves_events_to_each_seat():
     assert bridge.state(played["record"], mover)["events"] == played["events"]
     okiya = bridge.new_match("okiya", 5)
     assert bridge.play(okiya["record"], okiya["legal"][0])["events"] == []
+
+
+def test_link_tables_tell_the_last_public_moves_events_without_other_seats_cards():
+    from pygames.link import api
+    from pygames.link.simulate import Device, derive_key
+
+    rng = Rng(5)
+    devices = [Device() for _ in range(3)]
+    table = api.link_create("oriflamme", 3, ["A", "B", "C"], key=derive_key("events", 0))
+    devices[0].keep(table, table["key"])
+    for seat in (1, 2):
+        joined = api.link_join(table["link"], seat, {}, key=derive_key("events", seat))
+        table = devices[seat].keep(joined, joined["key"])
+    table = devices[0].open(table["link"])
+    assert table["last_events"] == []
+    placed = 0
+    while table["phase"] == "playing" and placed < 12:
+        seat = table["next"]["seat"]
+        table = devices[seat].open(table["link"])
+        if not table["my_turn"]:
+            continue
+        move = table["legal"][rng.below(len(table["legal"]))]
+        table = devices[seat].play(table["link"], move)
+        told = [e for e in table["last_events"] if e["kind"] != "round"]
+        assert not told or told[0]["seat"] == seat, told  # a Decree's pick tells nothing yet
+        if move.startswith("place"):
+            placed += 1
+            assert told[0]["kind"] == "place" and told[0]["card"] is not None  # my own card
+            other = devices[(seat + 1) % 3].open(table["link"])
+            mine = [e for e in other["last_events"] if e["kind"] == "place"]
+            assert mine and mine[0]["card"] is None and "card_id" not in mine[0]["message"]["params"]
+    assert placed == 12
