@@ -377,6 +377,7 @@ export class Turncoats extends HotSeatGame {
     this.board.setView(r.view, {
       select: { colours: s.colours, areas: s.areas, dests: s.dests, quiet: s.quiet, colour: s.colour, area: s.area, dest: s.dest },
       animate,
+      events: r.events,
       labels: boardLabels(r.view, this.viewer === null ? "" : this.name(this.viewer)),
     });
     this.canvas.setAttribute("aria-label", this.boardLabel(r.view));

@@ -162,9 +162,10 @@ class TurncoatsLink {
     this.onChange();
   }
 
-  show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
+  show(view, { legal = [], moves = null, events = [], names = [], seat = null, animate = true } = {}) {
     const changed = this.view !== view;
     const now = movesOf(view, legal, moves);
+    this.events = changed ? events : [];
     this.view = view;
     this.names = names;
     this.seat = seat;
@@ -189,6 +190,7 @@ class TurncoatsLink {
     this.board.setView(this.view, {
       select,
       animate,
+      events: this.events || [],
       labels: boardLabels(this.view, this.seat === null ? "" : seatName(this.names, this.seat)),
     });
   }

@@ -229,7 +229,8 @@ export class TurncoatsBoard extends CanvasBoard {
     return this.view ? this.view.colours : [];
   }
 
-  setView(view, { select = {}, labels = null, animate = true } = {}) {
+  /** Show a view; `events` (the bridge's, for the move that led to it) drive the motion. */
+  setView(view, { select = {}, labels = null, animate = true, events = [] } = {}) {
     const prev = this.view;
     this.view = view;
     this.sel = {
@@ -245,7 +246,7 @@ export class TurncoatsBoard extends CanvasBoard {
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
     const now = performance.now();
     this.anims = this.anims.filter((a) => now < a.start + a.dur);
-    if (animate && prev && view && !this.reduced.matches && this.geom) this._animateChange(prev, view, now);
+    if (animate && prev && view && prev !== view && !this.reduced.matches && this.geom) this._animate(events, now);
     this.requestDraw();
   }
 
@@ -359,29 +360,23 @@ export class TurncoatsBoard extends CanvasBoard {
 
   // ------------------------------------------------------------ motion
 
-  _animateChange(prev, view, now) {
+  /** The motion of the move that led to this view, as its events tell it (no guessing from two views). */
+  _animate(events, now) {
     const g = this.geom;
     const push = (a) => this.anims.push({ start: now, dur: MOVE_MS, ...a });
     const bagAt = [g.bag.x + g.bag.w / 2, g.bag.y + g.bag.h * 0.55];
-    for (let a = 0; a < 11; a++) {
-      const before = prev.map[a].stones, after = view.map[a].stones;
-      for (let c = 0; c < this.colours.length; c++) {
-        const diff = after[c] - before[c];
-        if (diff > 0) {
-          // marched in from an adjacent area that lost the same colour, else recruited
-          const from = view.map[a].adjacent.find((b) => view.map[b].stones[c] < prev.map[b].stones[c]);
-          if (from !== undefined) push({ kind: "fly", colour: c, from: this.lobe(from, c), to: this.lobe(a, c), area: a });
-          else push({ kind: "pop", colour: c, area: a, dur: POP_MS });
-        } else if (diff < 0) {
-          const marched = view.map[a].adjacent.some((b) => view.map[b].stones[c] > prev.map[b].stones[c]);
-          if (!marched) push({ kind: "fly", colour: c, from: this.lobe(a, c), to: bagAt, fade: true });
-        }
-      }
+    for (const e of events) {
+      const c = this.colours.indexOf(e.colour);
+      if (e.kind === "recruit") push({ kind: "pop", colour: c, area: e.area, dur: POP_MS });
+      else if (e.kind === "battle") push({ kind: "tray", tray: "axe", colour: c, dur: POP_MS });
+      else if (e.kind === "march") {
+        if (e.count) push({ kind: "fly", colour: c, from: this.lobe(e.area, c), to: this.lobe(e.dest, c), area: e.dest });
+        push({ kind: "tray", tray: "flag", colour: c, dur: POP_MS });
+      } else if (e.kind === "kill") {
+        push({ kind: "fly", colour: c, from: this.lobe(e.area, c), to: bagAt, fade: true });
+        push({ kind: "bag", dur: POP_MS });
+      } else if (e.kind === "draw" || e.kind === "return") push({ kind: "bag", dur: POP_MS });
     }
-    for (const [key, box] of [["axe", g.axe], ["flag", g.flag]]) {
-      for (let c = 0; c < this.colours.length; c++) if (view[key][c] > prev[key][c]) push({ kind: "tray", tray: key, colour: c, dur: POP_MS });
-    }
-    if (view.bag !== prev.bag || (view.phase !== prev.phase && view.phase !== "over")) push({ kind: "bag", dur: POP_MS });
   }
 
   _anim(kind, test) {
