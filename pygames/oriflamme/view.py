@@ -29,7 +29,7 @@ kind ``reveal``, ``target`` (+ ``"ability"``: archer / soldier / assassination),
 ``steal``, ``copy``, ``decree`` (pick a card), ``decree_destination`` (+ ``"picked"``:
 slot of the picked card; ``gap K`` moves put it between slots K-1 and K, 0-based),
 ``show`` (+ ``"eliminated"``: slot of the eliminated face-down card; ``seat`` is its
-owner).  During placement ``{"kind": "place", "seat": s}``.
+owner); in the owner's view ``reveal`` adds ``"reveal_gain"`` and ``"keep_tokens"``.  During placement ``{"kind": "place", "seat": s}``.
 
 Log and outcome messages name seats with pairs ``seat``/``name``,
 ``owner``/``owner_name``, ``attacker``/``attacker_name`` (``name`` texts are the
@@ -52,7 +52,7 @@ from pygames.core.errors import BadPosition
 from pygames.core.i18n import tr
 from pygames.core.outcome import seat_params
 from pygames.oriflamme.cards import FACE_UP, IDS, INTRIGUES, TOKEN_SHIFT, TYPES, UNKNOWN
-from pygames.oriflamme.moves import GAP, LEFT, RIGHT
+from pygames.oriflamme.moves import GAP, KEEP, LEFT, REVEAL, RIGHT
 from pygames.oriflamme.state import (
     DISCARDED,
     E_AMBUSH,
@@ -161,7 +161,7 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
         "removed": removed,
         "queue": queue,
         "cursor": s.cursor if s.phase == RESOLVING else None,
-        "pending": _pending(s),
+        "pending": _pending(s, seat),
         "prompt": _prompt(s),
         "out": [[{"card": IDS[e & 15], "reason": "discarded" if e >> 4 == DISCARDED else "eliminated"}
                  for e in pile] for pile in s.out],
@@ -191,7 +191,7 @@ def _queue_cards(s: State) -> list[int]:
     return counts
 
 
-def _pending(s: State) -> dict[str, Any] | None:
+def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
     if s.phase == PLACING:
         return {"kind": "place", "seat": s.to_move}
     if s.phase == OVER:
@@ -204,7 +204,28 @@ def _pending(s: State) -> dict[str, Any] | None:
         info["picked"] = s.parg
     elif p == P_SHOW:
         info["eliminated"] = s.parg
+    elif p == P_REVEAL and seat == s.to_move:
+        info.update(_reveal_preview(s))
     return info
+
+
+def _reveal_preview(s: State) -> dict[str, int]:
+    """What the owner of the visited card gets by revealing it (``reveal_gain``) or keeping it
+    (``keep_tokens`` on it then), read from the engine's own log of each move: the owner's view
+    only, since the gain tells the card's kind."""
+    preview = {}
+    for move in s.legal_moves():
+        if move.kind not in (REVEAL, KEEP):
+            continue
+        after = s.play(move)
+        log, first = after.log if after.prevlog is s.prevlog else after.prevlog, None
+        while log is not None and log is not s.log:
+            first, log = log[0], log[1]
+        if first is not None and first[0] == E_REVEAL:
+            preview["reveal_gain"] = first[3]
+        elif first is not None and first[0] == E_KEEP:
+            preview["keep_tokens"] = first[3]
+    return preview
 
 
 def _prompt(s: State) -> dict[str, Any] | None:

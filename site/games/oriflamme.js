@@ -248,18 +248,19 @@ export class Oriflamme extends HotSeatGame {
         if (m.where === "on") return t("ui.oriflamme.move.place_on", { card, slot: m.slot + 1 });
         return t(`ui.oriflamme.move.place_${m.where}`, { card });
       case "reveal": {
+        // the gain and the tokens come from the view (the owner's: the engine's own preview)
         const slot = view && view.queue[view.cursor];
         const top = slot && slot.cards[slot.cards.length - 1];
         const id = m.card || (top && top.card);
         const tokens = top ? top.tokens : 0;
+        const gain = view && view.pending ? view.pending.reveal_gain : undefined;
         if (id === "ambush") return t("ui.oriflamme.move.reveal_ambush", { card: cardName(id), tokens });
-        if (id === "conspiracy") return t("ui.oriflamme.move.reveal_conspiracy", { card: cardName(id), tokens, gain: 2 * tokens });
+        if (id === "conspiracy" && gain !== undefined) return t("ui.oriflamme.move.reveal_conspiracy", { card: cardName(id), tokens, gain });
         return t(tokens ? "ui.oriflamme.move.reveal" : "ui.oriflamme.move.reveal_plain", { card: cardName(id), tokens });
       }
       case "keep": {
-        const slot = view && view.queue[view.cursor];
-        const top = slot && slot.cards[slot.cards.length - 1];
-        return t("ui.oriflamme.move.keep", { tokens: top ? top.tokens + 1 : 1 });
+        const kept = view && view.pending ? view.pending.keep_tokens : undefined;
+        return kept === undefined ? t("ui.oriflamme.float.keep") : t("ui.oriflamme.move.keep", { tokens: kept });
       }
       case "target":
         return this.pendingKind() === "decree"

@@ -306,7 +306,7 @@ export class Turncoats extends HotSeatGame {
     const n = this.route ? this.route.players : 0;
     list.replaceChildren();
     for (let s = 0; s < n; s++) {
-      const size = r ? r.view.hand_sizes[s] : 8;
+      const size = r ? r.view.hand_sizes[s] : null; // unknown until Python has dealt
       const toMove = r && r.to_move === s;
       const won = r && r.view.outcome && r.view.outcome.winners.includes(s);
       const li = el(
@@ -320,7 +320,7 @@ export class Turncoats extends HotSeatGame {
           "span",
           { class: "tc-seat-top" },
           el("span", { class: "tc-seat-no", text: String(s + 1), "aria-hidden": "true" }),
-          el("span", {
+          size === null ? "" : el("span", {
             class: "tc-seat-hand",
             text: String(size),
             title: t("ui.turncoats.seat.hand", { count: size }),
