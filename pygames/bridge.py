@@ -12,6 +12,7 @@ call; the engine replays it, so the page never holds rules or trusted state.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import sys
@@ -65,13 +66,15 @@ def new_match(
 
 def state(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """The position a record describes, as ``seat`` sees it."""
-    return _result(replay(record), seat)
+    match, before = _replay_last(record)
+    return _result(match, seat, before)
 
 
 def play(record: dict[str, Any], move: str, seat: int | None = None) -> dict[str, Any]:
     """The record with ``move`` played in the current game, as ``seat`` then sees it;
     IllegalMove if it is not legal."""
-    return _result(replay(record).play(move[:80]), seat)
+    before = replay(record)
+    return _result(before.play(move[:80]), seat, before)
 
 
 def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> dict[str, Any]:
@@ -163,7 +166,39 @@ def _record(match: Any) -> dict[str, Any]:
     }
 
 
-def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
+def event_maker(game: str) -> Callable[..., list] | None:
+    """``pygames.<game>.events.events``, or None for a game that tells no events."""
+    name = f"pygames.{game}.events"
+    try:
+        return importlib.import_module(name).events
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+
+
+def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
+    """The match a record describes and, for a game that tells events, the match one move
+    earlier that it was played from (the events compare the two; else None)."""
+    game = record.get("game") if isinstance(record, dict) else None
+    games = record.get("games") if game in GAMES and event_maker(game) is not None else None
+    if not isinstance(games, list) or not games or not isinstance(games[-1], list) or not games[-1] \
+            or not isinstance(games[-1][-1], str):
+        return replay(record), None
+    before = replay({**record, "games": games[:-1] + [games[-1][:-1]]})
+    return before.play(games[-1][-1]), before
+
+
+def _events(before: Any, match: Any, seat: int | None) -> list[dict[str, Any]]:
+    """What the current game's last move did, as ``seat`` may know it (never another seat's secret)."""
+    moves = match.notation()[-1]
+    make = event_maker(match.game)
+    if make is None or before is None or not moves or len(before.notation()) != len(match.notation()):
+        return []
+    return make(before.current, moves[-1], match.current, seat)
+
+
+def _result(match: Any, seat: int | None = None, before: Any = None) -> dict[str, Any]:
     if seat is not None and not 0 <= seat < match.players:
         raise PlayerError("error.bad_seat")
     current = match.current
@@ -181,6 +216,8 @@ def _result(match: Any, seat: int | None = None) -> dict[str, Any]:
         # a lone legal move plays itself (hot-seat and link play alike): the page shows it, then sends it
         "forced": str(legal[0]) if len(legal) == 1 and forced_move(current) is not None else None,
         "last_move": moves[-1] if moves else None,
+        # what the last move did (placed, revealed, killed, drew...), as ``seat`` may know it
+        "events": _events(before, match, seat),
         "match": match.summary(),
     }
 

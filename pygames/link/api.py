@@ -203,9 +203,30 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "match": view.get("match") if view else None,
         "audit": table.audit(),
         "notice": notice,
+        # what the last public move did (and the lone moves it set off), as this device may know it
+        "last_events": _last_events(table, seat),
         "friendly": link_level(header.game) == "friendly",
         "played": len(table.history),  # public moves so far, forced ones included ("moves": the legal moves as data)
     }
+
+
+def _last_events(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    """The events of the last public move (``pygames.<game>.events``), replayed from the record:
+    the position before the record event that played it, and the one it led to."""
+    from pygames.bridge import event_maker
+
+    make = event_maker(table.record.header.game)
+    if make is None or table.game is None or not table.history:
+        return []
+    earlier = Table(Record(table.record.header, ()), table.keys)
+    for event in table.record.events:
+        before = earlier.game.private_position() if earlier.game is not None else None
+        earlier.add(event)
+        if len(earlier.history) == len(table.history):
+            break
+    if before is None:
+        return []
+    return make(before, table.history[-1][1], earlier.game.private_position(), seat)
 
 
 def _message(key: str, **params: Any) -> dict[str, Any]:

@@ -15,6 +15,8 @@
      "out": [[{"card": "lord", "reason": "eliminated" | "discarded"}, ...] per seat],
      "queue_cards": [n per seat],                       # the tie-break count (option aware)
      "legal": ["reveal", "keep"],                       # only for the seat to move, else []
+     "moves": [Move.to_json(), ...],                    # the same moves as data (kind, card, slot...)
+     "cards": {"ambush": "intrigue", "archer": "character", ...},   # every card of a family, in order
      "log": [{"key": "oriflamme.log....", "params": {...}}, ...],   # previous + current round
      "outcome": None | {"scores", "winners", "reason", "message", "queue_cards", ...}}
 
@@ -27,7 +29,7 @@ kind ``reveal``, ``target`` (+ ``"ability"``: archer / soldier / assassination),
 ``steal``, ``copy``, ``decree`` (pick a card), ``decree_destination`` (+ ``"picked"``:
 slot of the picked card; ``gap K`` moves put it between slots K-1 and K, 0-based),
 ``show`` (+ ``"eliminated"``: slot of the eliminated face-down card; ``seat`` is its
-owner).  During placement ``{"kind": "place", "seat": s}``.
+owner); in the owner's view ``reveal`` adds ``"reveal_gain"`` and ``"keep_tokens"``.  During placement ``{"kind": "place", "seat": s}``.
 
 Log and outcome messages name seats with pairs ``seat``/``name``,
 ``owner``/``owner_name``, ``attacker``/``attacker_name`` (``name`` texts are the
@@ -49,8 +51,8 @@ from typing import Any
 from pygames.core.errors import BadPosition
 from pygames.core.i18n import tr
 from pygames.core.outcome import seat_params
-from pygames.oriflamme.cards import FACE_UP, IDS, TOKEN_SHIFT, UNKNOWN
-from pygames.oriflamme.moves import GAP, LEFT, RIGHT
+from pygames.oriflamme.cards import FACE_UP, IDS, INTRIGUES, TOKEN_SHIFT, TYPES, UNKNOWN
+from pygames.oriflamme.moves import GAP, KEEP, LEFT, REVEAL, RIGHT
 from pygames.oriflamme.rules import (
     DISCARDED,
     E_AMBUSH,
@@ -86,6 +88,8 @@ from pygames.oriflamme.rules import (
 from pygames.oriflamme.state import State, make_state
 
 PHASES = ("place", "resolve", "over")
+#: Every card of a family and its kind, so a page draws and explains it without a copy of the rules.
+CARD_KINDS = {IDS[t]: "intrigue" if t in INTRIGUES else "character" for t in TYPES}
 PENDING_KINDS = {P_REVEAL: "reveal", P_TARGET: "target", P_STEAL: "steal", P_COPY: "copy",
                  P_DECREE: "decree", P_DEST: "decree_destination", P_SHOW: "show"}
 _ID = {name: t for t, name in enumerate(IDS) if t != UNKNOWN}
@@ -134,6 +138,7 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
             cards.append({"card": IDS[t] if (up or visible) and t != UNKNOWN else None,
                           "up": up, "tokens": card >> TOKEN_SHIFT})
         queue.append({"owner": owner, "cards": cards})
+    legal = s.legal_moves() if seat is not None and seat == to_move else ()
     hands = [_ids(s.hands[p]) if over or seat == p else None for p in range(n)]
     removed = [_ids(s.removed[p]) if over or seat == p else None for p in range(n)]
     view: dict[str, Any] = {
@@ -155,12 +160,14 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
         "removed": removed,
         "queue": queue,
         "cursor": s.cursor if s.phase == RESOLVING else None,
-        "pending": _pending(s),
+        "pending": _pending(s, seat),
         "prompt": _prompt(s),
         "out": [[{"card": IDS[e & 15], "reason": "discarded" if e >> 4 == DISCARDED else "eliminated"}
                  for e in pile] for pile in s.out],
         "queue_cards": _queue_cards(s),
-        "legal": [str(m) for m in s.legal_moves()] if seat is not None and seat == to_move else [],
+        "legal": [str(m) for m in legal],
+        "moves": [m.to_json() for m in legal],
+        "cards": CARD_KINDS,
         "log": log_messages(s, seat),
         "outcome": None,
     }
@@ -183,7 +190,7 @@ def _queue_cards(s: State) -> list[int]:
     return counts
 
 
-def _pending(s: State) -> dict[str, Any] | None:
+def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
     if s.phase == PLACING:
         return {"kind": "place", "seat": s.to_move}
     if s.phase == OVER:
@@ -196,7 +203,28 @@ def _pending(s: State) -> dict[str, Any] | None:
         info["picked"] = s.parg
     elif p == P_SHOW:
         info["eliminated"] = s.parg
+    elif p == P_REVEAL and seat == s.to_move:
+        info.update(_reveal_preview(s))
     return info
+
+
+def _reveal_preview(s: State) -> dict[str, int]:
+    """What the owner of the visited card gets by revealing it (``reveal_gain``) or keeping it
+    (``keep_tokens`` on it then), read from the engine's own log of each move: the owner's view
+    only, since the gain tells the card's kind."""
+    preview = {}
+    for move in s.legal_moves():
+        if move.kind not in (REVEAL, KEEP):
+            continue
+        after = s.play(move)
+        log, first = after.log if after.prevlog is s.prevlog else after.prevlog, None
+        while log is not None and log is not s.log:
+            first, log = log[0], log[1]
+        if first is not None and first[0] == E_REVEAL:
+            preview["reveal_gain"] = first[3]
+        elif first is not None and first[0] == E_KEEP:
+            preview["keep_tokens"] = first[3]
+    return preview
 
 
 def _prompt(s: State) -> dict[str, Any] | None:

@@ -44,7 +44,8 @@ def standing(state) -> dict[str, Any]:
             counts[c] += 1
     axe, flag = unpack(state._axe), unpack(state._flag)
     colour, reason, tied = state.rules.winning_colour(tuple(counts), axe, flag)
-    params: dict[str, Any] = {"tied": _names(tied), "count": counts[tied[0]]}
+    # ``tied`` is the English list for Python's own texts; pages join ``tied_colours`` in their language
+    params: dict[str, Any] = {"tied": _names(tied), "tied_colours": [COLOURS[c] for c in tied], "count": counts[tied[0]]}
     if colour >= 0:
         params.update(colour=COLOURS[colour], axe=axe[colour], flag=flag[colour])
     return {

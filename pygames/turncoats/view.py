@@ -15,6 +15,7 @@ the game is over every hand is shown.
      "axe": [r, b, k], "flag": [r, b, k], "bag": 17, "hand_sizes": [8, 7, 8],
      "hand": [r, b, k] | null, "drawn": null | "black", "pending": null | seat,
      "legal": ["recruit red 0", ...]  (only in the view of the seat to move),
+     "moves": [Move.to_json(), ...]   (the same moves as data: kind, colour, area, dest, count, kills),
      "log": [{"seat": 1, "move": "march black 5-7 x2", "key": "turncoats.log.march", "params": {...}}, ...],
      "standing": State.standing(), "options": {...},
      "hands": null | [[r, b, k], ...]  (all hands, once the game is over),
@@ -73,6 +74,7 @@ def log_entry(mover: int, move, drawn: int, seat: int | None) -> dict[str, Any]:
         elif kind == BATTLE:
             key = "turncoats.log.battle" if move.kill_total else "turncoats.log.battle_none"
             params.update(area=move.area, kills=_kills_text(move.kills), kill_counts=list(move.kills),
+                          killed=[{"colour": COLOURS[c], "count": k} for c, k in enumerate(move.kills) if k],
                           count=move.kill_total)
         elif kind == MARCH:
             if move.count:
@@ -93,6 +95,7 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
     standing = scoring.standing(state)
     own = state._hands[seat] if seat is not None else -1
     drawer = state.seat if state.drawn >= 0 else None
+    legal = state.legal_moves() if seat is not None and seat == state.seat and not over else ()
     result: dict[str, Any] = {
         "game": "turncoats",
         "players": n,
@@ -119,7 +122,8 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
         "hand": list(unpack(own)) if own >= 0 else None,
         "drawn": COLOURS[state.drawn] if drawer is not None and drawer == seat and state.drawn <= 2 else None,
         "pending": drawer,
-        "legal": [m.text for m in state.legal_moves()] if seat is not None and seat == state.seat and not over else [],
+        "legal": [m.text for m in legal],
+        "moves": [m.to_json() for m in legal],
         "log": [log_entry(s, m, d, seat) for s, m, d in state.log(LOG_LENGTH)],
         "standing": standing,
         "options": dict(state.rules.options),

@@ -19,7 +19,6 @@ import { tileImage } from "../ui/thumbs.js";
 import { el } from "../ui/dom.js";
 
 export const GAME = "okiya";
-const AUTO_PAUSE_MS = 650;
 
 /** A tile in words ("Maple · Bird"). */
 const tileName = (tile) => t("okiya.tile", { plant: t(`okiya.plant.${PLANTS[tile >> 2]}`), symbol: t(`okiya.symbol.${SYMBOLS[tile & 3]}`) });
@@ -31,6 +30,7 @@ export class Okiya extends HotSeatGame {
     saveKey: "pygames.okiya.save",
     prefsKey: "pygames.okiya.prefs",
     botPauseMs: 700,
+    forcedPauseMs: 650,
     levelKey: "okiya.level",
     idPrefix: "ok",
   };
@@ -60,22 +60,10 @@ export class Okiya extends HotSeatGame {
     const humans = this.humans();
     this.viewer = !over && !this.isBot(res.to_move) ? res.to_move : humans.length === 1 ? humans[0] : null;
     this.result = res;
-    this.forced = res.forced ? { move: res.forced, seat: res.to_move } : null;
+    this.forced = this.forcedOf(res);
     this.save(res, res.match.over);
     this.render({ animate });
-    if (this.forced) this.autoPlay();
-    else this.maybeBot();
-  }
-
-  /** Play the lone legal move after a short, visible pause. */
-  async autoPlay() {
-    const r = this.result, f = this.forced;
-    if (!r || !f || this.busy) return;
-    const gen = this.gen;
-    const wait = this.pause(AUTO_PAUSE_MS);
-    if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-    if (gen !== this.gen || this.result !== r || this.forced !== f || this.busy) return;
-    await this._send(r, f.move);
+    this.proceed();
   }
 
   // ---------------------------------------------------------------- words

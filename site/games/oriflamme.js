@@ -3,67 +3,21 @@
 // screen. The hot-seat skeleton (route, seat setup, saving, bots, status) is
 // ui/hotseat.js.
 //
-// The JS holds no rules. Every move sent is one of the `legal` moves the bridge
-// listed for the seat to move; the page only reads the notation to group the moves
-// and to say them in words. Python runs in the worker, so bots never freeze the page.
+// The JS holds no rules and parses no notation. Every move sent is the `text` of one
+// of the `moves` the bridge listed (as data) for the seat to move; the page groups
+// them and says them in words. Python runs in the worker, so bots never freeze the page.
 //
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/oriflamme?seed=42&players=3&bots=1,2&level=heuristic&names=Ann,,Cy
 //   players  3–5 (default 3); levels: random, heuristic (default heuristic)
 
 import { t, has } from "../i18n.js";
-import { OriflammeBoard, FAMILIES, INTRIGUES, CARDS, cardImage, crestImage } from "../render/oriflamme.js";
-import { HotSeatGame } from "../ui/hotseat.js";
+import { OriflammeBoard, FAMILIES, cardImage, crestImage } from "../render/oriflamme.js";
+import { HotSeatGame, listText } from "../ui/hotseat.js";
 import { el, focusLights } from "../ui/dom.js";
 
 export const GAME = "oriflamme";
-const AUTO_PAUSE_MS = 650;
 const RECAP_LINES = 8;
-
-// ------------------------------------------------------------------ notation (read only, never judged)
-
-/** Notation words of each card (moves.py NAMES) and back. */
-const WORD = {
-  ambush: "Ambush", archer: "Archer", assassination: "Assassination", conspiracy: "Conspiracy", heir: "Heir",
-  lord: "Lord", royal_decree: "Decree", shapeshifter: "Shapeshifter", soldier: "Soldier", spy: "Spy",
-};
-const CARD_OF = Object.fromEntries(Object.entries(WORD).map(([id, w]) => [w.toLowerCase(), id]));
-
-/** The parts of a legal move's notation, to group and describe it. */
-export function parseMove(text) {
-  const w = text.trim().split(/\s+/);
-  const m = { text, kind: w[0], card: null, where: null, slot: null, seat: null, gap: null };
-  switch (m.kind) {
-    case "place":
-      if (w[w.length - 2] === "on") {
-        m.where = "on";
-        m.slot = Number(w[w.length - 1]) - 1;
-        m.card = CARD_OF[w.slice(1, -2).join("").toLowerCase()] || null;
-      } else {
-        m.where = w[w.length - 1];
-        m.card = CARD_OF[w.slice(1, -1).join("").toLowerCase()] || null;
-      }
-      break;
-    case "reveal":
-    case "copy":
-    case "show":
-      m.card = w.length > 1 ? CARD_OF[w.slice(1).join("").toLowerCase()] || null : null;
-      break;
-    case "target":
-    case "on":
-      m.slot = Number(w[1]) - 1;
-      break;
-    case "steal":
-      m.seat = Number(String(w[1]).replace(/^p/, "")) - 1;
-      break;
-    case "gap":
-      m.gap = Number(w[1]);
-      break;
-    default:
-      break;
-  }
-  return m;
-}
 
 const cardName = (id) => (id ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
 
@@ -80,9 +34,9 @@ export class Oriflamme extends HotSeatGame {
     saveKey: "pygames.oriflamme.save",
     prefsKey: "pygames.oriflamme.prefs",
     botPauseMs: 700,
+    forcedPauseMs: 650,
     levelKey: "ui.oriflamme.level",
     idPrefix: "of",
-    parseMove,
   };
 
   constructor(opts) {
@@ -155,7 +109,7 @@ export class Oriflamme extends HotSeatGame {
         let mine = null;
         if (!this.isBot(mover)) {
           mine = await call(mover);
-          if (mine.legal.length === 1) forced = { move: mine.legal[0], seat: mover };
+          forced = this.forcedOf(mine);
         }
         if (mine && !forced) {
           want = mover;
@@ -187,8 +141,7 @@ export class Oriflamme extends HotSeatGame {
       this.forced = forced;
       this.sel = this.noChoice();
       this.render({ animate });
-      if (forced) this.autoPlay();
-      else this.maybeBot();
+      this.proceed();
     } catch (err) {
       if (gen !== this.gen || (err && err.message === "stale")) return;
       this.render();
@@ -203,19 +156,6 @@ export class Oriflamme extends HotSeatGame {
     while (from > 0 && !(log[from - 1].params && log[from - 1].params.seat === seat)) from--;
     if (from === 0) from = Math.max(0, log.length - RECAP_LINES);
     return log.slice(from).slice(-RECAP_LINES).map((e) => this.say(e));
-  }
-
-  /** Play a lone legal move after a short, visible pause. */
-  async autoPlay(now = false) {
-    const r = this.result, f = this.forced;
-    if (!r || !f || this.busy) return;
-    const gen = this.gen;
-    if (!now) {
-      const wait = this.pause(AUTO_PAUSE_MS);
-      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-    }
-    if (gen !== this.gen || this.result !== r || this.forced !== f || this.busy) return;
-    await this._send(r, f.move);
   }
 
   pendingKind(r = this.result) {
@@ -239,7 +179,7 @@ export class Oriflamme extends HotSeatGame {
     const r = this.result;
     if (r && r.view.pending && r.view.pending.kind === "decree_destination") out.picked = r.view.pending.picked;
     // a lone move about to be played by itself is shown like a choice
-    const moves = this.forced && r ? [parseMove(this.forced.move)] : this.moves();
+    const moves = this.forced && r ? [this.forced.data] : this.moves();
     if (!moves.length) return out;
     const kind = this.pendingKind();
     const view = r.view;
@@ -286,9 +226,8 @@ export class Oriflamme extends HotSeatGame {
     if (Number.isInteger(p.attacker)) p.attacker_name = this.name(p.attacker);
     if (p.card_id) p.card = cardName(p.card_id);
     if (p.target_id) p.target = cardName(p.target_id);
-    const sep = t("ui.oriflamme.list_sep");
-    if (Array.isArray(p.other_seats)) p.others = p.other_seats.map((s) => this.name(s)).join(sep);
-    if (Array.isArray(p.seats)) p.names = p.seats.map((s) => this.name(s)).join(sep);
+    if (Array.isArray(p.other_seats)) p.others = listText(p.other_seats.map((s) => this.name(s)));
+    if (Array.isArray(p.seats)) p.names = listText(p.seats.map((s) => this.name(s)));
     return t(message.key, p);
   }
 
@@ -309,18 +248,19 @@ export class Oriflamme extends HotSeatGame {
         if (m.where === "on") return t("ui.oriflamme.move.place_on", { card, slot: m.slot + 1 });
         return t(`ui.oriflamme.move.place_${m.where}`, { card });
       case "reveal": {
+        // the gain and the tokens come from the view (the owner's: the engine's own preview)
         const slot = view && view.queue[view.cursor];
         const top = slot && slot.cards[slot.cards.length - 1];
         const id = m.card || (top && top.card);
         const tokens = top ? top.tokens : 0;
+        const gain = view && view.pending ? view.pending.reveal_gain : undefined;
         if (id === "ambush") return t("ui.oriflamme.move.reveal_ambush", { card: cardName(id), tokens });
-        if (id === "conspiracy") return t("ui.oriflamme.move.reveal_conspiracy", { card: cardName(id), tokens, gain: 2 * tokens });
+        if (id === "conspiracy" && gain !== undefined) return t("ui.oriflamme.move.reveal_conspiracy", { card: cardName(id), tokens, gain });
         return t(tokens ? "ui.oriflamme.move.reveal" : "ui.oriflamme.move.reveal_plain", { card: cardName(id), tokens });
       }
       case "keep": {
-        const slot = view && view.queue[view.cursor];
-        const top = slot && slot.cards[slot.cards.length - 1];
-        return t("ui.oriflamme.move.keep", { tokens: top ? top.tokens + 1 : 1 });
+        const kept = view && view.pending ? view.pending.keep_tokens : undefined;
+        return kept === undefined ? t("ui.oriflamme.float.keep") : t("ui.oriflamme.move.keep", { tokens: kept });
       }
       case "target":
         return this.pendingKind() === "decree"
@@ -357,7 +297,7 @@ export class Oriflamme extends HotSeatGame {
     this.infoImg.alt = "";
     this.infoTitle.textContent = card ? cardName(card) : t("ui.oriflamme.info.facedown");
     this.infoKind.textContent = card
-      ? t(INTRIGUES.has(card) ? "oriflamme.category.intrigue" : "oriflamme.category.character")
+      ? t(`oriflamme.category.${view && view.cards[card] === "intrigue" ? "intrigue" : "character"}`)
       : "";
     this.infoKind.hidden = !card;
     this.infoText.textContent = card ? t(`oriflamme.card.${card}.text`) : t("oriflamme.rules.reveal");
@@ -371,7 +311,7 @@ export class Oriflamme extends HotSeatGame {
       if (under.length) {
         const known = under.filter((c) => c.card).map((c) => cardName(c.card));
         extra.push(known.length === under.length
-          ? t("ui.oriflamme.info.under_known", { count: under.length, cards: [...known].reverse().join(t("ui.oriflamme.list_sep")) })
+          ? t("ui.oriflamme.info.under_known", { count: under.length, cards: listText([...known].reverse()) })
           : t("ui.oriflamme.info.under", { count: under.length }));
       }
     } else if (info.where === "hand") {
@@ -412,13 +352,8 @@ export class Oriflamme extends HotSeatGame {
     // how to play and every card's rules
     const rules = this.rulesPanel("ofl-rules");
     rules.append(el("h3", { text: t("ui.oriflamme.rules.cards") }));
-    const cards = el("ul", { class: "ofl-card-ref", id: "of-card-ref" });
-    for (const card of CARDS) {
-      cards.append(el("li", { data: { card } },
-        el("img", { alt: "", class: "ofl-ref-img", data: { card } }),
-        el("div", {}, el("strong", { text: cardName(card) }), el("span", { text: " " + t(`oriflamme.card.${card}.text`) }))));
-    }
-    rules.append(cards);
+    this.cardRef = el("ul", { class: "ofl-card-ref", id: "of-card-ref" }); // filled from the first view (renderCardRef)
+    rules.append(this.cardRef);
     rules.addEventListener("toggle", () => {
       if (rules.open) for (const img of rules.querySelectorAll("img.ofl-ref-img")) img.src = cardImage(img.dataset.card, 3, 30);
     });
@@ -448,10 +383,22 @@ export class Oriflamme extends HotSeatGame {
 
   renderParts(animate) {
     this.renderBoard(animate);
+    this.renderCardRef();
     this.renderDecision();
     this.renderEnd();
     this.renderLog();
     this.renderOut();
+  }
+
+  /** Every card's rules in the "how to play" panel: the cards of a family, as the view lists them. */
+  renderCardRef() {
+    const r = this.result;
+    if (!r || this.cardRef.childElementCount) return;
+    for (const card of Object.keys(r.view.cards)) {
+      this.cardRef.append(el("li", { data: { card } },
+        el("img", { alt: "", class: "ofl-ref-img", data: { card } }),
+        el("div", {}, el("strong", { text: cardName(card) }), el("span", { text: " " + t(`oriflamme.card.${card}.text`) }))));
+    }
   }
 
   statusOf(r) {
@@ -459,7 +406,7 @@ export class Oriflamme extends HotSeatGame {
       return [t("ui.oriflamme.status.waiting_for", { player: this.name(this.waitingFor) }), "waiting"];
     }
     if (r && !r.view.outcome && this.forced) {
-      return [t("ui.oriflamme.status.auto", { player: this.name(this.forced.seat), move: this.moveLabel(parseMove(this.forced.move)) }), "auto"];
+      return [t("ui.oriflamme.status.auto", { player: this.name(this.forced.seat), move: this.moveLabel(this.forced.data) }), "auto"];
     }
     return super.statusOf(r);
   }
@@ -480,12 +427,13 @@ export class Oriflamme extends HotSeatGame {
     const n = view.players;
     const names = Array.from({ length: n }, (_, s) => this.name(s));
     const tags = Array.from({ length: n }, (_, s) => this.tag(s));
-    const cards = Object.fromEntries(CARDS.map((c) => [c, cardName(c)]));
+    const cards = Object.fromEntries(Object.keys(view.cards).map((c) => [c, cardName(c)]));
     const phase = t(`oriflamme.phase.${view.phase}`);
     const freshDeltas = animate && this._freshDeltas;
     if (view !== this.board.view) this._freshDeltas = false;
     this.board.setView(view, {
       animate,
+      events: r.events,
       freshDeltas,
       names,
       tags,
@@ -533,7 +481,7 @@ export class Oriflamme extends HotSeatGame {
     if (this._floatFor !== r || !box.childElementCount) {
       this._floatFor = r;
       box.replaceChildren();
-      for (const m of r.legal.map(parseMove)) {
+      for (const m of r.moves) {
         const b = el("button", {
           type: "button",
           class: `btn ofl-float-btn ${m.kind === "reveal" ? "primary" : ""}`,
@@ -585,14 +533,14 @@ export class Oriflamme extends HotSeatGame {
     this.renderHandText();
     if (this.decisionClosed(r)) return;
     if (this.forced) {
-      const m = parseMove(this.forced.move);
+      const m = this.forced.data;
       this.prompt.textContent = t("ui.oriflamme.prompt.auto", { player: this.name(this.forced.seat) });
       box.append(this.moveButton(m, { primary: true, focus: this.focusOf(m) }));
       return;
     }
     if (!this.myTurn(r)) return this.waitPrompt(r);
     this.decide.classList.toggle("mine", true);
-    const moves = r.legal.map(parseMove);
+    const moves = r.moves;
     const kind = this.pendingKind(r);
     box.dataset.kind = kind || "";
     this.prompt.textContent = this.say(r.view.prompt);
@@ -649,12 +597,11 @@ export class Oriflamme extends HotSeatGame {
       this.handText.hidden = true;
       return;
     }
-    const sep = t("ui.oriflamme.list_sep");
     const removed = view.removed && view.removed[this.viewer];
     this.handText.textContent = t("ui.oriflamme.hand.text", {
       name: this.name(this.viewer),
-      cards: view.hand.length ? view.hand.map(cardName).join(sep) : t("ui.oriflamme.none"),
-      removed: removed && removed.length ? removed.map(cardName).join(sep) : t("ui.oriflamme.none"),
+      cards: view.hand.length ? listText(view.hand.map(cardName)) : t("ui.oriflamme.none"),
+      removed: removed && removed.length ? listText(removed.map(cardName)) : t("ui.oriflamme.none"),
     });
     this.handText.hidden = false;
   }
@@ -672,7 +619,7 @@ export class Oriflamme extends HotSeatGame {
   fillEnd(box, view, outcome) {
     const winners = outcome.winners;
     const title = winners.length > 1
-      ? t("ui.oriflamme.end.shared", { names: winners.map((s) => this.name(s)).join(t("ui.oriflamme.list_sep")) })
+      ? t("ui.oriflamme.end.shared", { names: listText(winners.map((s) => this.name(s))) })
       : this.winTitle(winners[0], "ui.oriflamme.end.wins");
     box.append(el("h2", { class: "end-title", id: "of-end-title", text: title }));
     // why: the engine's account of the result and the tie-break rule

@@ -2,63 +2,39 @@
 // privacy, the live standing and the end screen. The hot-seat skeleton (route,
 // seat setup, saving, bots, status) is ui/hotseat.js.
 //
-// The JS holds no rules. Every move sent is one of the `legal` moves the bridge
-// listed for the seat to move; the page only reads the notation to group them
-// (by colour, by area) and to say them in words. Python runs in the worker, so
-// bots never freeze the page.
+// The JS holds no rules and parses no notation. Every move sent is the `text` of
+// one of the `moves` the bridge listed (as data) for the seat to move; the page
+// groups them (by colour, by area) and says them in words. Python runs in the
+// worker, so bots never freeze the page.
 //
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/turncoats?seed=42&players=3&bots=1,2&level=heuristic,random&names=Ann,,Cy
 //   players  2–5 (default 2); levels: random, heuristic (default heuristic)
 
 import { t } from "../i18n.js";
-import { TurncoatsBoard, COLOURS, MARKS } from "../render/turncoats.js";
-import { HotSeatGame } from "../ui/hotseat.js";
+import { TurncoatsBoard, MARKS } from "../render/turncoats.js";
+import { HotSeatGame, listText } from "../ui/hotseat.js";
 import { el, focusLights } from "../ui/dom.js";
 
 export const GAME = "turncoats";
 const RECAP_LINES = 8;
 
-// ------------------------------------------------------------------ notation (read only, never judged)
-
-const COLOUR_INDEX = { red: 0, blue: 1, black: 2 };
-
-/** The parts of a legal move's notation, to group and describe it. */
-export function parseMove(text) {
-  const w = text.split(" ");
-  const m = { text, kind: w[0], colour: null, area: null, dest: null, count: 0, kills: [0, 0, 0] };
-  if (m.kind === "negotiate") return m;
-  m.colour = w[1];
-  if (m.kind === "return") return m;
-  if (m.kind === "recruit") m.area = Number(w[2]);
-  else if (m.kind === "battle") {
-    m.area = Number(w[2]);
-    if (w[3] === "kill") for (const c of w.slice(4).join("").split(",")) m.kills[COLOUR_INDEX[c]] += 1;
-  } else if (m.kind === "march") {
-    const found = /^(\d+)-(\d+)$/.exec(w[2] || "");
-    if (found) {
-      m.area = Number(found[1]);
-      m.dest = Number(found[2]);
-    }
-    m.count = Number((w[3] || w[2] || "x0").replace(/^x/, "")) || 0;
-  }
-  return m;
-}
-
 // ------------------------------------------------------------------ words (shared with link play)
 
 export const colourName = (c) => t(`turncoats.colour.${c}`);
 
-/** "1 red, 2 black" for a battle's kills per colour. */
-export function killsText(kills, sep = t("ui.turncoats.list_sep")) {
-  return kills
-    .map((n, c) => (n ? t("ui.turncoats.kill_part", { count: n, colour: colourName(COLOURS[c]) }) : ""))
-    .filter(Boolean)
-    .join(sep);
+/** "1 red and 2 black" for a battle's kills per colour (`colours`: the view's colour order). */
+export function killsText(kills, colours) {
+  return killedText(kills.map((count, c) => ({ colour: colours[c], count })).filter((k) => k.count));
 }
 
-/** A parsed move in words. */
-export function moveLabel(m, sep = t("ui.turncoats.list_sep")) {
+/** "1 red and 2 black" for a log line's `killed` list ({colour, count} each). */
+export function killedText(killed) {
+  return listText(killed.map(({ colour, count }) => t("ui.turncoats.kill_part", { count, colour: colourName(colour) })));
+}
+
+/** A move (the bridge's move data) in words; `colours`: the view's colour order. */
+export function moveLabel(m, colours) {
   const colour = m.colour ? colourName(m.colour) : "";
   switch (m.kind) {
     case "negotiate":
@@ -69,7 +45,7 @@ export function moveLabel(m, sep = t("ui.turncoats.list_sep")) {
       return t("ui.turncoats.move.recruit", { colour, area: m.area });
     case "battle":
       return m.kills.some(Boolean)
-        ? t("ui.turncoats.move.battle_kill", { colour, area: m.area, kills: killsText(m.kills, sep) })
+        ? t("ui.turncoats.move.battle_kill", { colour, area: m.area, kills: killsText(m.kills, colours) })
         : t("ui.turncoats.move.battle_none", { colour, area: m.area });
     case "march":
       return t("ui.turncoats.move.march", { colour, count: m.count, area: m.area, dest: m.dest });
@@ -100,9 +76,9 @@ export function areaFocus(m) {
   return m.dest !== null ? { kind: "area", id: m.dest } : m.area !== null ? { kind: "area", id: m.area } : null;
 }
 
-/** The button that picks `colour` from the hand (`hand`: stones per colour). */
-export function colourButton(colour, hand, { busy, board, onClick }) {
-  const label = t("ui.turncoats.choose.colour", { colour: colourName(colour), count: hand[COLOUR_INDEX[colour]] });
+/** The button that picks `colour` from the hand (`count`: its stones of that colour). */
+export function colourButton(colour, count, { busy, board, onClick }) {
+  const label = t("ui.turncoats.choose.colour", { colour: colourName(colour), count });
   const btn = el("button", { type: "button", class: "move tc-chip", data: { colour }, "aria-label": label, disabled: busy },
     stoneChip(colour), el("span", { text: label }));
   btn.addEventListener("click", onClick);
@@ -122,9 +98,9 @@ export class Turncoats extends HotSeatGame {
     saveKey: "pygames.turncoats.save",
     prefsKey: "pygames.turncoats.prefs",
     botPauseMs: 450,
+    forcedPauseMs: 650,
     levelKey: "turncoats.level",
     idPrefix: "tc",
-    parseMove,
   };
 
   noChoice() {
@@ -171,6 +147,7 @@ export class Turncoats extends HotSeatGame {
     if (!over && want !== null && want !== this.viewer && this.humans().length >= 2) {
       // a different human decides next: hide everything until they take the device
       this.viewer = null;
+      this.forced = null;
       this.sel = this.noChoice();
       this.waitingFor = want;
       const ok = await this.privacy.show({ name: this.name(want), lines: this.recap(res, want), hide: [this.root] });
@@ -180,10 +157,11 @@ export class Turncoats extends HotSeatGame {
     }
     this.viewer = want;
     this.result = res;
+    this.forced = this.forcedOf(res);
     this.sel = this.noChoice();
     this.save(res, over);
     this.render({ animate });
-    this.maybeBot();
+    this.proceed();
   }
 
   /** Public moves since `seat`'s last turn (its own draws are told as secret draws). */
@@ -228,8 +206,8 @@ export class Turncoats extends HotSeatGame {
     const r = this.result;
     if (!this.myTurn() || this.busy) return;
     if (r.view.phase === "return") {
-      const move = `return ${colour}`;
-      if (r.legal.includes(move)) this.play(move);
+      const move = r.moves.find((m) => m.kind === "return" && m.colour === colour);
+      if (move) this.play(move.text);
       return;
     }
     if (this.sel.colour === colour) this.choose({ colour: null, dest: null });
@@ -255,15 +233,20 @@ export class Turncoats extends HotSeatGame {
     const p = { ...(message.params || {}) };
     if (Number.isInteger(p.seat)) p.name = this.name(p.seat);
     if (Number.isInteger(p.start)) p.start_name = this.name(p.start);
-    if (Array.isArray(p.seats)) p.names = p.seats.map((s) => this.name(s)).join(t("ui.turncoats.list_sep"));
+    if (Array.isArray(p.seats)) p.names = listText(p.seats.map((s) => this.name(s)));
     if (typeof p.colour === "string" && p.colour) p.colour = colourName(p.colour);
-    if (typeof p.tied === "string" && p.tied) p.tied = p.tied.split(", ").map(colourName).join(t("ui.turncoats.list_sep"));
-    if (Array.isArray(p.kill_counts)) p.kills = killsText(p.kill_counts);
+    if (Array.isArray(p.tied_colours)) p.tied = listText(p.tied_colours.map(colourName));
+    if (Array.isArray(p.killed)) p.kills = killedText(p.killed);
     return t(message.key, p);
   }
 
   moveLabel(m) {
-    return moveLabel(m);
+    return moveLabel(m, this.colours());
+  }
+
+  /** The colours in the order of the view's counts (the view says it). */
+  colours() {
+    return this.result ? this.result.view.colours : [];
   }
 
   // ---------------------------------------------------------------- DOM
@@ -305,6 +288,13 @@ export class Turncoats extends HotSeatGame {
     this.renderLog();
   }
 
+  statusOf(r) {
+    if (r && !r.view.outcome && this.forced) {
+      return [t("ui.turncoats.status.auto", { player: this.name(this.forced.seat), move: this.moveLabel(this.forced.data) }), "auto"];
+    }
+    return super.statusOf(r);
+  }
+
   turnKey(r) {
     if (r.view.phase === "return") return "ui.turncoats.status.return";
     return this.humans().length === 1 ? "ui.turncoats.status.your_turn" : "ui.turncoats.status.turn";
@@ -316,7 +306,7 @@ export class Turncoats extends HotSeatGame {
     const n = this.route ? this.route.players : 0;
     list.replaceChildren();
     for (let s = 0; s < n; s++) {
-      const size = r ? r.view.hand_sizes[s] : 8;
+      const size = r ? r.view.hand_sizes[s] : null; // unknown until Python has dealt
       const toMove = r && r.to_move === s;
       const won = r && r.view.outcome && r.view.outcome.winners.includes(s);
       const li = el(
@@ -330,7 +320,7 @@ export class Turncoats extends HotSeatGame {
           "span",
           { class: "tc-seat-top" },
           el("span", { class: "tc-seat-no", text: String(s + 1), "aria-hidden": "true" }),
-          el("span", {
+          size === null ? "" : el("span", {
             class: "tc-seat-hand",
             text: String(size),
             title: t("ui.turncoats.seat.hand", { count: size }),
@@ -347,7 +337,7 @@ export class Turncoats extends HotSeatGame {
     this.handText.textContent = hand && !r.view.outcome
       ? t("ui.turncoats.hand.text", {
           name: this.name(this.viewer),
-          stones: COLOURS.map((c, i) => t("ui.turncoats.kill_part", { count: hand[i], colour: colourName(c) })).join(t("ui.turncoats.list_sep")),
+          stones: listText(r.view.colours.map((c, i) => t("ui.turncoats.kill_part", { count: hand[i], colour: colourName(c) }))),
         })
       : "";
     this.handText.hidden = !this.handText.textContent;
@@ -387,6 +377,7 @@ export class Turncoats extends HotSeatGame {
     this.board.setView(r.view, {
       select: { colours: s.colours, areas: s.areas, dests: s.dests, quiet: s.quiet, colour: s.colour, area: s.area, dest: s.dest },
       animate,
+      events: r.events,
       labels: boardLabels(r.view, this.viewer === null ? "" : this.name(this.viewer)),
     });
     this.canvas.setAttribute("aria-label", this.boardLabel(r.view));
@@ -420,8 +411,16 @@ export class Turncoats extends HotSeatGame {
     const box = this.choices;
     const keepFocus = this.emptyChoices();
     if (this.decisionClosed(r)) return;
+    if (this.forced) {
+      // the lone legal move, shown before it plays itself (a click plays it at once)
+      this.prompt.textContent = t("ui.turncoats.prompt.auto", { player: this.name(this.forced.seat) });
+      const btn = this.moveButton(this.forced.data, { primary: true });
+      btn.addEventListener("click", () => this.autoPlay(true));
+      box.append(btn);
+      return;
+    }
     if (!this.myTurn(r)) return this.waitPrompt(r);
-    const moves = r.legal.map(parseMove);
+    const moves = r.moves;
     const sel = this.sel;
     const add = (...nodes) => box.append(...nodes);
     const group = (title, buttons) => {
@@ -437,8 +436,8 @@ export class Turncoats extends HotSeatGame {
     } else if (sel.colour === null) {
       this.prompt.textContent = t("ui.turncoats.prompt.colour");
       const colours = [...new Set(this.candidates(moves, sel).map((m) => m.colour))];
-      const hand = r.view.hand || [0, 0, 0];
-      for (const c of colours) add(colourButton(c, hand, { busy: this.busy, board: this.board, onClick: () => this.onColour(c) }));
+      const hand = r.view.hand || [];
+      for (const c of colours) add(colourButton(c, hand[r.view.colours.indexOf(c)] || 0, { busy: this.busy, board: this.board, onClick: () => this.onColour(c) }));
       const negotiate = moves.find((m) => m.kind === "negotiate");
       if (negotiate) add(this.moveButton(negotiate, { primary: false }));
     } else if (sel.area === null) {
@@ -450,7 +449,7 @@ export class Turncoats extends HotSeatGame {
         const label = t("ui.turncoats.choose.area", { area: a, red: stones[0], blue: stones[1], black: stones[2] });
         const btn = el("button", { type: "button", class: "move tc-chip tc-area-chip", data: { area: String(a) }, "aria-label": label, title: label, disabled: this.busy });
         const counts = el("span", { class: "tc-area-counts", "aria-hidden": "true" });
-        COLOURS.forEach((c, i) => counts.append(el("span", { class: "tc-count" }, stoneChip(c), el("span", { text: String(stones[i]) }))));
+        r.view.colours.forEach((c, i) => counts.append(el("span", { class: "tc-count" }, stoneChip(c), el("span", { text: String(stones[i]) }))));
         btn.append(el("span", { class: "tc-area-no", text: String(a) }), counts);
         btn.addEventListener("click", () => this.onArea(a));
         add(focusLights(btn, this.board, { kind: "area", id: a }));
@@ -463,7 +462,7 @@ export class Turncoats extends HotSeatGame {
         : t("ui.turncoats.prompt.action", { colour, area: sel.area });
       group(t("turncoats.action.recruit"), list.filter((m) => m.kind === "recruit").map((m) => this.moveButton(m)));
       group(t("turncoats.action.battle"), list.filter((m) => m.kind === "battle").map((m) =>
-        this.moveButton(m, { text: m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills) }) : t("ui.turncoats.short.no_kill") })));
+        this.moveButton(m, { text: m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, r.view.colours) }) : t("ui.turncoats.short.no_kill") })));
       const marches = list.filter((m) => m.kind === "march").sort((a, b) => a.dest - b.dest || a.count - b.count);
       group(
         sel.dest !== null ? t("ui.turncoats.group.march_to", { dest: sel.dest }) : t("turncoats.action.march"),
@@ -496,7 +495,7 @@ export class Turncoats extends HotSeatGame {
       el("th", { scope: "col", text: t("turncoats.flag") }));
     table.append(el("thead", {}, head));
     const body = el("tbody");
-    COLOURS.forEach((c, i) => {
+    r.view.colours.forEach((c, i) => {
       const lead = st.colour === c;
       const tied = !st.colour && st.tied.includes(c);
       const cell = el("span", { class: "tc-cell" }, stoneChip(c), el("span", { text: colourName(c) }));
@@ -541,16 +540,16 @@ export class Turncoats extends HotSeatGame {
     const table = el("table", { class: "score-table tc-hands" });
     table.append(el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: t("ui.turncoats.end.player") }),
-      ...COLOURS.map((c) => el("th", { scope: "col" }, stoneChip(c), el("span", { class: "sr-only", text: colourName(c) }))),
+      ...view.colours.map((c) => el("th", { scope: "col" }, stoneChip(c), el("span", { class: "sr-only", text: colourName(c) }))),
       el("th", { scope: "col", text: t("ui.turncoats.end.total") }))));
     const tbody = el("tbody");
     const hands = outcome.hands || view.hands || [];
     for (const s of outcome.ranking || [...hands.keys()]) {
-      const h = hands[s] || [0, 0, 0];
+      const h = hands[s] || view.colours.map(() => 0);
       tbody.append(el("tr", { class: s === winner ? "won" : "", data: { seat: String(s) } },
         el("th", { scope: "row", text: this.name(s) }),
-        ...h.map((k, i) => el("td", { class: outcome.colour === COLOURS[i] ? "win-col" : "", text: String(k) })),
-        el("td", { text: String(h[0] + h[1] + h[2]) })));
+        ...h.map((k, i) => el("td", { class: outcome.colour === view.colours[i] ? "win-col" : "", text: String(k) })),
+        el("td", { text: String(h.reduce((a, b) => a + b, 0)) })));
     }
     table.append(tbody);
     box.append(table);

@@ -1,26 +1,41 @@
 // Each game's board for link play: the game's own renderer drawing TABLE.view,
 // clicks where the renderer hit-tests, and ALWAYS every legal move as a focusable
-// <button data-move="...">. The JS holds no rules: moves are the bridge's `legal`
-// strings, read only to group them and to say them in words.
+// <button data-move="...">. The JS holds no rules and parses no notation: moves are
+// the table's `moves` (data: kind, card, slot, colour, area, cell...), grouped and
+// said in words; the `text` of the chosen one goes back. `moves` may be left out: the
+// board then takes the view's own listing of the `legal` moves (`view.moves`).
 //
 //   const board = await makeBoard("okiya", hostElement, { onPlay: (move) => ... });
-//   board.show(view, { legal, names, seat, animate });   // draw, wire the clicks
-//   board.buttons(view, legal, names, { busy })            // -> [<button data-move>...]
+//   board.show(view, { legal, moves, events, names, seat, animate });   // draw, wire the clicks
+//   board.buttons(view, legal, names, { busy, moves })            // -> [<button data-move>...]
 //   board.destroy();
 
 import { t, has } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { OkiyaBoard } from "../render/okiya.js";
-import { PLANTS, SYMBOLS } from "../render/art.js";
+import { plantOf, symbolOf } from "../render/art.js";
 import { tileImage } from "../ui/thumbs.js";
-import { TurncoatsBoard, COLOURS } from "../render/turncoats.js";
+import { TurncoatsBoard } from "../render/turncoats.js";
 import { OriflammeBoard } from "../render/oriflamme.js";
-import { parseMove, moveLabel, killsText, boardLabels, stoneChip, areaFocus, colourButton } from "../games/turncoats.js";
+import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton } from "../games/turncoats.js";
+import { listText } from "../ui/hotseat.js";
 
 // ------------------------------------------------------------------ words
 
 const seatName = (names, s) => (names && names[s]) || t("seat.default", { n: s + 1 });
-const listSep = () => t("ui.link.list_sep");
+
+/**
+ * The legal moves as data: `moves` when the caller has them (the table's), else the
+ * view's own listing of the `legal` moves (Okiya's view lists the cells, in the same order).
+ */
+function movesOf(view, legal, moves) {
+  if (moves) return moves;
+  if (!view || !legal.length) return [];
+  if (view.moves) return view.moves.filter((m) => legal.includes(m.text));
+  if (!Array.isArray(view.legal) || view.legal.length !== legal.length) return [];
+  const side = Math.sqrt(view.layout.length);
+  return legal.map((text, i) => ({ text, kind: "take", cell: view.legal[i], row: Math.floor(view.legal[i] / side), col: view.legal[i] % side }));
+}
 
 /** Engine message text with seats turned into the players' own names (and cards, colours into words). */
 export function say(message, names) {
@@ -31,18 +46,13 @@ export function say(message, names) {
   if (Number.isInteger(p.owner)) p.owner_name = nm(p.owner);
   if (Number.isInteger(p.attacker)) p.attacker_name = nm(p.attacker);
   if (Number.isInteger(p.start)) p.start_name = nm(p.start);
-  if (Array.isArray(p.seats)) p.names = p.seats.map(nm).join(listSep());
-  if (Array.isArray(p.other_seats)) p.others = p.other_seats.map(nm).join(listSep());
+  if (Array.isArray(p.seats)) p.names = listText(p.seats.map(nm));
+  if (Array.isArray(p.other_seats)) p.others = listText(p.other_seats.map(nm));
   if (typeof p.card_id === "string" && has(`oriflamme.card.${p.card_id}`)) p.card = t(`oriflamme.card.${p.card_id}`);
   if (typeof p.target_id === "string" && has(`oriflamme.card.${p.target_id}`)) p.target = t(`oriflamme.card.${p.target_id}`);
   if (typeof p.colour === "string" && has(`turncoats.colour.${p.colour}`)) p.colour = t(`turncoats.colour.${p.colour}`);
-  if (typeof p.tied === "string" && p.tied) {
-    p.tied = p.tied
-      .split(", ")
-      .map((c) => (has(`turncoats.colour.${c}`) ? t(`turncoats.colour.${c}`) : c))
-      .join(listSep());
-  }
-  if (Array.isArray(p.kill_counts)) p.kills = killsText(p.kill_counts, listSep());
+  if (Array.isArray(p.tied_colours)) p.tied = listText(p.tied_colours.map((c) => t(`turncoats.colour.${c}`)));
+  if (Array.isArray(p.killed)) p.kills = killedText(p.killed);
   if (!has(message.key) && message.text) return message.text;
   return t(message.key, p);
 }
@@ -64,54 +74,47 @@ function moveButton(move, label, { busy, onPlay, content = null, extraClass = ""
 
 // ------------------------------------------------------------------ Okiya
 
-/** The cell a move's notation names (r{row}c{col}); -1 when it names none. */
-function moveCell(move) {
-  const m = /^r(\d)c(\d)$/.exec(move);
-  return m ? Number(m[1]) * 4 + Number(m[2]) : -1;
-}
+/** "Maple sun": a tile in words. */
+const tileWords = (tile) => t("okiya.tile", { plant: t(`okiya.plant.${plantOf(tile)}`), symbol: t(`okiya.symbol.${symbolOf(tile)}`) });
 
 class OkiyaLink {
   constructor(host, { onPlay }) {
     this.onPlay = onPlay;
-    this.legal = [];
+    this.moves = [];
     this.canvas = el("canvas", { class: "link-canvas link-okiya", role: "img", "aria-label": t("ui.board.label") });
     this.wrap = el("div", { class: "link-canvas-wrap okiya" }, this.canvas);
     host.append(this.wrap);
     this.board = new OkiyaBoard(this.canvas, {
       onMove: (cell) => {
-        const move = this.legal.find((m) => moveCell(m) === cell);
-        if (move) this.onPlay(move);
+        const move = this.moves.find((m) => m.cell === cell);
+        if (move) this.onPlay(move.text);
       },
     });
   }
 
-  show(view, { legal = [], names = [], seat = null, animate = true } = {}) {
-    this.legal = legal;
+  show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
+    this.moves = movesOf(view, legal, moves);
     const tag = (s) => [s === seat ? t("ui.tag.you") : "", t(`ui.seat.shape.${s}`)].filter(Boolean).join(t("ui.separator"));
     this.board.setView(view, {
-      legal: legal.map(moveCell),
-      interactive: legal.length > 0,
+      legal: this.moves.map((m) => m.cell),
+      interactive: this.moves.length > 0,
       animate,
       labels: { lastTile: t("ui.board.last_tile"), seats: [seatName(names, 0), seatName(names, 1)], tags: [tag(0), tag(1)] },
     });
   }
 
-  label(move, view) {
-    const cell = moveCell(move);
-    if (cell < 0 || !view) return move;
-    const tile = view.layout[cell];
-    const tileText = t("okiya.tile", { plant: t(`okiya.plant.${PLANTS[tile >> 2]}`), symbol: t(`okiya.symbol.${SYMBOLS[tile & 3]}`) });
-    return t("ui.move.label", { tile: tileText, row: (cell >> 2) + 1, col: (cell & 3) + 1 });
+  /** A move (data) in words: the tile it takes and where. */
+  static words(move, view) {
+    const tile = view.layout[move.cell];
+    return t("ui.move.label", { tile: tileWords(tile), row: move.row + 1, col: move.col + 1 });
   }
 
-  buttons(view, legal, names, { busy = false } = {}) {
-    return legal.map((move) => {
-      const cell = moveCell(move);
-      const tile = view.layout[cell];
-      const tileText = t("okiya.tile", { plant: t(`okiya.plant.${PLANTS[tile >> 2]}`), symbol: t(`okiya.symbol.${SYMBOLS[tile & 3]}`) });
+  buttons(view, legal, names, { busy = false, moves = null } = {}) {
+    return movesOf(view, legal, moves).map((move) => {
+      const tile = view.layout[move.cell];
       const img = el("img", { alt: "", src: tileImage(tile) });
-      const btn = moveButton(move, this.label(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileText })] });
-      return focusLights(btn, this.board, cell, { hover: true });
+      const btn = moveButton(move.text, OkiyaLink.words(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileWords(tile) })] });
+      return focusLights(btn, this.board, move.cell, { hover: true });
     });
   }
 
@@ -131,7 +134,7 @@ class TurncoatsLink {
   constructor(host, { onPlay, onChange = () => {} }) {
     this.onPlay = onPlay;
     this.onChange = onChange; // the move list must be redrawn (a filter changed)
-    this.legal = [];
+    this.moves = [];
     this.view = null;
     this.sel = { colour: null, area: null };
     this.canvas = el("canvas", { class: "link-canvas link-turncoats", role: "img", "aria-label": t("ui.turncoats.board.label") });
@@ -141,7 +144,7 @@ class TurncoatsLink {
       onColour: (c) => this.pick({ colour: this.sel.colour === c ? null : c, area: null }),
       onArea: (a) => {
         if (this.sel.area !== null && a !== this.sel.area) {
-          const marches = this.legal.map(parseMove).filter((m) => m.kind === "march" && m.colour === this.sel.colour && m.area === this.sel.area && m.dest === a);
+          const marches = this.moves.filter((m) => m.kind === "march" && m.colour === this.sel.colour && m.area === this.sel.area && m.dest === a);
           if (marches.length === 1) return this.onPlay(marches[0].text);
           if (marches.length > 1) return; // the buttons below say how many stones
         }
@@ -153,24 +156,26 @@ class TurncoatsLink {
   pick(patch) {
     this.sel = { ...this.sel, ...patch };
     if (this.sel.colour === null) this.sel.area = null;
-    const moves = this.legal.map(parseMove);
+    const moves = this.moves;
     if (this.sel.area !== null && !moves.some((m) => m.colour === this.sel.colour && m.area === this.sel.area)) this.sel.area = null;
     this.draw(true);
     this.onChange();
   }
 
-  show(view, { legal = [], names = [], seat = null, animate = true } = {}) {
+  show(view, { legal = [], moves = null, events = [], names = [], seat = null, animate = true } = {}) {
     const changed = this.view !== view;
+    const now = movesOf(view, legal, moves);
+    this.events = changed ? events : [];
     this.view = view;
     this.names = names;
     this.seat = seat;
-    if (changed || legal.join("|") !== this.legal.join("|")) this.sel = { colour: null, area: null };
-    this.legal = legal;
+    if (changed || now.map((m) => m.text).join("|") !== this.moves.map((m) => m.text).join("|")) this.sel = { colour: null, area: null };
+    this.moves = now;
     this.draw(animate);
   }
 
   draw(animate) {
-    const moves = this.legal.map(parseMove);
+    const moves = this.moves;
     const returning = !!(this.view && this.view.phase === "return");
     const mine = moves.filter((m) => m.colour && m.colour === this.sel.colour && m.area !== null);
     const select = {
@@ -185,13 +190,14 @@ class TurncoatsLink {
     this.board.setView(this.view, {
       select,
       animate,
+      events: this.events || [],
       labels: boardLabels(this.view, this.seat === null ? "" : seatName(this.names, this.seat)),
     });
   }
 
   /** The question of the moment (colour, then area, then action), or null for the view's own prompt. */
   prompt() {
-    if (!this.legal.length) return null;
+    if (!this.moves.length) return null;
     if (this.view && this.view.phase === "return") {
       return this.view.drawn ? t("ui.turncoats.prompt.return_drawn", { colour: t(`turncoats.colour.${this.view.drawn}`) }) : t("ui.turncoats.prompt.return");
     }
@@ -201,15 +207,16 @@ class TurncoatsLink {
     return t("ui.turncoats.prompt.action", { colour, area: this.sel.area });
   }
 
-  label(move) {
-    return moveLabel(parseMove(move), listSep());
+  /** A move (data) in words. */
+  static words(move, view) {
+    return moveLabel(move, view.colours);
   }
 
-  buttons(view, legal, names, { busy = false } = {}) {
+  buttons(view, legal, names, { busy = false, moves: given = null } = {}) {
     const out = [];
-    const moves = legal.map(parseMove);
+    const moves = movesOf(view, legal, given);
     const button = (m, text = null) => {
-      const label = this.label(m.text);
+      const label = TurncoatsLink.words(m, view);
       const btn = moveButton(m.text, label, { busy, onPlay: this.onPlay, content: [...(m.colour ? [stoneChip(m.colour)] : []), el("span", { text: text || label })], extraClass: "tc-move" });
       const focus = areaFocus(m);
       return focus ? focusLights(btn, this.board, focus) : btn;
@@ -221,10 +228,10 @@ class TurncoatsLink {
     }
     if (sel.colour === null) {
       // step 1: a colour from the hand (or negotiate)
-      const hand = (view && view.hand) || [0, 0, 0];
-      for (const c of COLOURS) {
-        if (moves.some((m) => m.colour === c)) out.push(colourButton(c, hand, { busy, board: this.board, onClick: () => this.pick({ colour: c, area: null }) }));
-      }
+      const hand = (view && view.hand) || [];
+      view.colours.forEach((c, i) => {
+        if (moves.some((m) => m.colour === c)) out.push(colourButton(c, hand[i] || 0, { busy, board: this.board, onClick: () => this.pick({ colour: c, area: null }) }));
+      });
       for (const m of moves.filter((mv) => mv.kind === "negotiate")) out.push(button(m));
     } else if (sel.area === null) {
       // step 2: an area where that colour can act
@@ -240,7 +247,7 @@ class TurncoatsLink {
       // step 3: what that stone does there
       for (const m of moves.filter((mv) => mv.colour === sel.colour && mv.area === sel.area)) {
         let text = null;
-        if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, listSep()) }) : t("ui.turncoats.short.no_kill");
+        if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, view.colours) }) : t("ui.turncoats.short.no_kill");
         if (m.kind === "march") text = t("ui.turncoats.short.march", { dest: m.dest, count: m.count });
         if (m.kind === "recruit") text = t("turncoats.action.recruit");
         out.push(button(m, text));
@@ -270,21 +277,6 @@ class TurncoatsLink {
 
 // ------------------------------------------------------------------ Oriflamme
 
-const CARD_WORDS = {
-  ambush: "ambush",
-  archer: "archer",
-  assassination: "assassination",
-  conspiracy: "conspiracy",
-  heir: "heir",
-  lord: "lord",
-  decree: "royal_decree",
-  "royal decree": "royal_decree",
-  shapeshifter: "shapeshifter",
-  soldier: "soldier",
-  spy: "spy",
-};
-
-const cardId = (word) => CARD_WORDS[String(word || "").toLowerCase()] || null;
 const cardName = (id) => (id && has(`oriflamme.card.${id}`) ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
 
 /** What a card in the queue is, in words ("Ann's Heir", "Bo's face-down card"). */
@@ -295,62 +287,55 @@ function slotText(view, slot, names) {
   return t("ui.link.of.slot_card", { slot: slot + 1, name: seatName(names, entry.owner), card: top.card ? cardName(top.card) : t("oriflamme.card.unknown") });
 }
 
-export function oriflammeLabel(move, view, names) {
-  const w = move.split(" ");
-  switch (w[0]) {
-    case "place": {
-      const where = w[w.length - 1];
-      const card = cardName(cardId(w.slice(1, w[w.length - 2] === "on" ? -2 : -1).join(" ")));
-      if (w[w.length - 2] === "on") return t("ui.link.of.place_on", { card, slot: where });
-      return t(where === "right" ? "ui.link.of.place_right" : "ui.link.of.place_left", { card });
-    }
+/** An Oriflamme move (data) in words. */
+function oriflammeLabel(m, view, names) {
+  const card = cardName(m.card);
+  switch (m.kind) {
+    case "place":
+      if (m.where === "on") return t("ui.link.of.place_on", { card, slot: m.slot + 1 });
+      return t(m.where === "right" ? "ui.link.of.place_right" : "ui.link.of.place_left", { card });
     case "reveal":
       return t("ui.link.of.reveal");
     case "keep":
       return t("ui.link.of.keep");
     case "target":
-      return t("ui.link.of.target", { what: slotText(view, Number(w[1]) - 1, names) });
+      return t("ui.link.of.target", { what: slotText(view, m.slot, names) });
     case "on":
-      return t("ui.link.of.onto", { what: slotText(view, Number(w[1]) - 1, names) });
+      return t("ui.link.of.onto", { what: slotText(view, m.slot, names) });
     case "steal":
-      return t("ui.link.of.steal", { name: seatName(names, Number(String(w[1]).replace(/^p/, "")) - 1) });
+      return t("ui.link.of.steal", { name: seatName(names, m.seat) });
     case "copy":
-      return t("ui.link.of.copy", { card: cardName(cardId(w.slice(1).join(" "))) });
+      return t("ui.link.of.copy", { card });
     case "gap": {
-      const gap = Number(w[1]);
       const n = view && view.queue ? view.queue.length : 0;
-      if (gap === 0) return t("ui.link.of.gap_left");
-      if (gap >= n) return t("ui.link.of.gap_right");
-      return t("ui.link.of.gap", { left: gap, right: gap + 1 });
+      if (m.gap === 0) return t("ui.link.of.gap_left");
+      if (m.gap >= n) return t("ui.link.of.gap_right");
+      return t("ui.link.of.gap", { left: m.gap, right: m.gap + 1 });
     }
     case "show":
-      return t("ui.link.of.show", { card: cardName(cardId(w.slice(1).join(" "))) });
+      return t("ui.link.of.show", { card });
     default:
-      return move;
+      return m.text;
   }
 }
 
 /** Oriflamme's move buttons: placements grouped by card (one row per card), the rest one each. */
-function oriflammeButtons(view, legal, names, { busy, onPlay }) {
+function oriflammeButtons(view, moves, names, { busy, onPlay }) {
   const out = [];
   const rows = new Map();
-  for (const move of legal) {
-    const w = move.split(" ");
-    if (w[0] !== "place") {
-      out.push(moveButton(move, oriflammeLabel(move, view, names), { busy, onPlay }));
+  for (const m of moves) {
+    if (m.kind !== "place") {
+      out.push(moveButton(m.text, oriflammeLabel(m, view, names), { busy, onPlay }));
       continue;
     }
-    const on = w[w.length - 2] === "on";
-    const id = cardId(w.slice(1, on ? -2 : -1).join(" "));
-    const key = id || "?";
+    const key = m.card || "?";
     if (!rows.has(key)) {
-      const row = el("div", { class: "of-place-row", role: "group", "aria-label": cardName(id) }, el("span", { class: "of-place-card", text: cardName(id) }));
+      const row = el("div", { class: "of-place-row", role: "group", "aria-label": cardName(m.card) }, el("span", { class: "of-place-card", text: cardName(m.card) }));
       rows.set(key, row);
       out.push(row);
     }
-    const where = w[w.length - 1];
-    const short = on ? t("ui.link.of.short_on", { slot: where }) : t(where === "right" ? "ui.link.of.short_right" : "ui.link.of.short_left");
-    rows.get(key).append(moveButton(move, oriflammeLabel(move, view, names), { busy, onPlay, content: [el("span", { text: short })] }));
+    const short = m.where === "on" ? t("ui.link.of.short_on", { slot: m.slot + 1 }) : t(m.where === "right" ? "ui.link.of.short_right" : "ui.link.of.short_left");
+    rows.get(key).append(moveButton(m.text, oriflammeLabel(m, view, names), { busy, onPlay, content: [el("span", { text: short })] }));
   }
   return out;
 }
@@ -360,13 +345,13 @@ class OriflammeLink {
   constructor(host, { onPlay, onChange = () => {} }) {
     this.onPlay = onPlay;
     this.onChange = onChange;
-    this.legal = [];
+    this.moves = [];
     this.selected = null; // the hand card picked up for placement
     this.canvas = el("canvas", { class: "link-canvas link-oriflamme", role: "img", "aria-label": t("ui.link.of.queue") });
     this.wrap = el("div", { class: "link-canvas-wrap oriflamme" }, this.canvas);
     host.append(this.wrap);
     this.board = new OriflammeBoard(this.canvas, {
-      onMove: (move) => this.legal.includes(move) && this.onPlay(move),
+      onMove: (move) => this.moves.some((m) => m.text === move) && this.onPlay(move),
       onHand: (card) => {
         this.selected = this.selected === card ? null : card;
         this.draw(false);
@@ -374,10 +359,12 @@ class OriflammeLink {
     });
   }
 
-  show(view, { legal = [], names = [], seat = null, animate = true } = {}) {
-    if (view !== this.view || legal.join("|") !== this.legal.join("|")) this.selected = null;
+  show(view, { legal = [], moves = null, events = [], names = [], seat = null, animate = true } = {}) {
+    const now = movesOf(view, legal, moves);
+    this.events = events;
+    if (view !== this.view || now.map((m) => m.text).join("|") !== this.moves.map((m) => m.text).join("|")) this.selected = null;
     this.view = view;
-    this.legal = legal;
+    this.moves = now;
     this.names = names;
     this.seat = seat;
     this.draw(animate);
@@ -388,29 +375,25 @@ class OriflammeLink {
     const sel = { hand: new Set(), selected: null, drops: new Map(), dropsHint: false, slots: new Map(), slotKind: "pick", seats: new Map(), gaps: new Map(), picked: null };
     if (!view) return sel;
     const pending = view.pending || {};
-    for (const move of this.legal) {
-      const w = move.split(" ");
-      if (w[0] === "place") {
-        const on = w[w.length - 2] === "on";
-        const card = cardId(w.slice(1, on ? -2 : -1).join(" "));
-        if (!card) continue;
-        sel.hand.add(card);
-        if (card !== this.selected) continue;
-        if (on) sel.slots.set(Number(w[w.length - 1]) - 1, move);
-        else sel.drops.set(w[w.length - 1], move);
-      } else if (w[0] === "target" || w[0] === "on") {
-        sel.slots.set(Number(w[1]) - 1, move);
-        if (w[0] === "target" && pending.kind === "target") sel.slotKind = "attack";
-      } else if (w[0] === "gap") {
-        sel.gaps.set(Number(w[1]), move);
-      } else if (w[0] === "steal") {
-        sel.seats.set(Number(String(w[1]).replace(/^p/, "")) - 1, move);
-      } else if (w[0] === "copy" && Number.isInteger(view.cursor)) {
-        const card = cardId(w.slice(1).join(" "));
+    for (const m of this.moves) {
+      if (m.kind === "place") {
+        if (!m.card) continue;
+        sel.hand.add(m.card);
+        if (m.card !== this.selected) continue;
+        if (m.where === "on") sel.slots.set(m.slot, m.text);
+        else sel.drops.set(m.where, m.text);
+      } else if (m.kind === "target" || m.kind === "on") {
+        sel.slots.set(m.slot, m.text);
+        if (m.kind === "target" && pending.kind === "target") sel.slotKind = "attack";
+      } else if (m.kind === "gap") {
+        sel.gaps.set(m.gap, m.text);
+      } else if (m.kind === "steal") {
+        sel.seats.set(m.seat, m.text);
+      } else if (m.kind === "copy" && Number.isInteger(view.cursor)) {
         for (const j of [view.cursor - 1, view.cursor + 1]) {
           const slot = view.queue[j];
           const top = slot && slot.cards[slot.cards.length - 1];
-          if (top && top.up && top.card === card) sel.slots.set(j, move);
+          if (top && top.up && top.card === m.card) sel.slots.set(j, m.text);
         }
       }
     }
@@ -423,12 +406,13 @@ class OriflammeLink {
   draw(animate) {
     const view = this.view;
     const cards = {};
-    for (const id of Object.values(CARD_WORDS)) cards[id] = cardName(id);
+    for (const id of Object.keys((view && view.cards) || {})) cards[id] = cardName(id);
     const names = this.names || [];
     const tags = names.map((_, s) => (s === this.seat ? t("ui.link.seat.you") : ""));
     this.board.setView(view, {
       select: this.select(),
       animate,
+      events: this.events || [],
       names: names.map((_, s) => seatName(names, s)),
       tags,
       viewer: this.seat,
@@ -445,12 +429,13 @@ class OriflammeLink {
     });
   }
 
-  label(move, view, names) {
+  /** A move (data) in words. */
+  static words(move, view, names) {
     return oriflammeLabel(move, view, names);
   }
 
-  buttons(view, legal, names, { busy = false } = {}) {
-    return oriflammeButtons(view, legal, names, { busy, onPlay: this.onPlay });
+  buttons(view, legal, names, { busy = false, moves = null } = {}) {
+    return oriflammeButtons(view, movesOf(view, legal, moves), names, { busy, onPlay: this.onPlay });
   }
 
   resize() {
@@ -477,11 +462,15 @@ export function makeBoard(game, host, handlers) {
   return Adapter ? new Adapter(host, handlers) : null;
 }
 
-/** A move in words, for the replay caption and the log (any game). */
-export function moveWords(game, move, view, names) {
+/**
+ * A move in words, for the replay caption and the auto-played toast (any game): the
+ * `events` it caused when the caller has them (their log lines), else the move as data
+ * (`move` itself, or the view's listing of its notation), else the notation as it is.
+ */
+export function moveWords(game, move, view, names, events = null) {
   if (!move) return "";
-  if (game === "oriflamme") return oriflammeLabel(move, view, names);
-  if (game === "turncoats") return TurncoatsLink.prototype.label.call(null, move);
-  if (game === "okiya") return OkiyaLink.prototype.label.call(null, move, view);
-  return move;
+  if (events && events.length) return events.map((e) => say(e.message, names)).filter(Boolean).join(" ");
+  const Adapter = ADAPTERS[game];
+  const data = typeof move === "object" ? move : view && movesOf(view, [move], null)[0];
+  return Adapter && data ? Adapter.words(data, view, names) : String(move.text || move);
 }

@@ -17,10 +17,13 @@
 import { roundRect, fillShadowed, unit, easeOut, clamp01, fitFont, ellipsize, pictureURL } from "./art.js";
 import { CanvasBoard } from "./board.js";
 
-export const CARDS = [
-  "ambush", "archer", "assassination", "conspiracy", "heir", "lord", "royal_decree", "shapeshifter", "soldier", "spy",
-];
-export const INTRIGUES = new Set(["ambush", "assassination", "conspiracy", "royal_decree"]);
+/** Each card's kind ("intrigue" | "character") as the views say it (`view.cards`): no copy of the rules here. */
+const KINDS = {};
+
+/** Learn the card kinds a view carries (every drawing after this tells intrigues apart). */
+export function learnKinds(view) {
+  if (view && view.cards) Object.assign(KINDS, view.cards);
+}
 
 /** The five families: a colour and a charge (so colour is never the only cue). */
 export const FAMILIES = [
@@ -726,7 +729,7 @@ export function drawCard(ctx, pal, x, y, w, h, c, { family = 0, name = "", shado
     drawBack(ctx, pal, x, y, w, h, family);
     return;
   }
-  const face = INTRIGUES.has(c.card) ? pal.intrigue : pal.parchment;
+  const face = KINDS[c.card] === "intrigue" ? pal.intrigue : pal.parchment;
   const veiled = !c.up; // a face-down card only its owner (or the end screen) may see
   ctx.save();
   roundRect(ctx, x, y, w, h, r);
@@ -787,7 +790,7 @@ export function drawCard(ctx, pal, x, y, w, h, c, { family = 0, name = "", shado
   ctx.restore();
   // the family's charge in the band, and a small intrigue mark
   drawCharge(ctx, family, x + w * 0.2, y + band * 0.52, band * 0.32, "#fbf1d6");
-  if (INTRIGUES.has(c.card)) {
+  if (KINDS[c.card] === "intrigue") {
     ctx.save();
     ctx.fillStyle = "#fbf1d6";
     unit(ctx, x + w * 0.8, y + band * 0.52, band * 0.3, () => {
@@ -843,7 +846,7 @@ function drawClosedEye(ctx, cx, cy, r, colour) {
 export function cardImage(card, family = null, width = 30) {
   const dark = matchMedia("(prefers-color-scheme: dark)").matches;
   const h = Math.round(width * RATIO);
-  return pictureURL(`card:${card}:${family}:${width}:${dark}`, width + 4, h + 4, (ctx) => {
+  return pictureURL(`card:${card}:${KINDS[card]}:${family}:${width}:${dark}`, width + 4, h + 4, (ctx) => {
     const pal = oriPalette(dark);
     if (card) drawCard(ctx, pal, 2, 2, width, h, { card, up: true, tokens: 0 }, { family: family ?? 3, shadow: false });
     else drawBack(ctx, pal, 2, 2, width, h, family ?? 0);
@@ -930,10 +933,12 @@ export class OriflammeBoard extends CanvasBoard {
   }
 
   /**
-   * Show a view. opts: {select, labels, names, tags, viewer, animate}. select holds what
-   * may be clicked now (see emptySelect); a new view object animates from the last one.
+   * Show a view. opts: {select, labels, names, tags, viewer, animate, events}. select holds
+   * what may be clicked now (see emptySelect); a new view object animates from the last one;
+   * `events` (the bridge's, for the move that led to this view) say whose influence changed.
    */
   setView(view, opts = {}) {
+    learnKinds(view);
     const prev = this.view;
     const changed = view !== prev;
     this.view = view;
@@ -946,8 +951,10 @@ export class OriflammeBoard extends CanvasBoard {
       // the influence badges add up from the viewer's last move (or a change of viewer) on
       if (!opts.animate || opts.freshDeltas) this.deltas = null;
       const motion = opts.animate && prev && view && !this.reduced.matches && prev.players === view.players;
-      if (motion) this._animateChange(prev, view, oldSlots, now);
-      else this.anims = [];
+      if (motion) {
+        this._animateChange(prev, view, oldSlots, now);
+        this._countInfluence(opts.events || []);
+      } else this.anims = [];
     }
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
     this.requestDraw();
@@ -1257,12 +1264,15 @@ export class OriflammeBoard extends CanvasBoard {
         if (a) push({ kind: "slide", slot: j, fx: a.x, fy: a.y, arc: true, dur: SLIDE_MS + 40 });
       } else push({ kind: "slide", slot: j, fx: b.x, fy: g.H, fade: true });
     });
-    // influence won or lost (added up over the moves of the last moments)
-    const deltas = view.pools.map((v, s) => v - (prev.pools[s] ?? v));
-    if (deltas.some(Boolean)) {
-      this.deltas = this.deltas ? this.deltas.map((d, s) => d + (deltas[s] || 0)) : deltas;
-      push({ kind: "pool", dur: SLIDE_MS, seats: deltas.map(Boolean) });
-    }
+  }
+
+  /** Influence won or lost, as the move's events say (the badges add up over the moves of the last moments). */
+  _countInfluence(events) {
+    const change = events.find((e) => e.kind === "influence");
+    if (!change) return;
+    const deltas = change.changes;
+    this.deltas = this.deltas ? this.deltas.map((d, s) => d + (deltas[s] || 0)) : deltas;
+    this.anims.push({ kind: "pool", dur: SLIDE_MS, seats: deltas.map(Boolean), start: performance.now() });
   }
 
   _goneCard(card, owner, gone) {

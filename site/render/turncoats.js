@@ -9,9 +9,10 @@
 import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
 import { CanvasBoard } from "./board.js";
 
-export const COLOURS = ["red", "blue", "black"];
 /** Each colour's mark, so colour is never the only cue. */
 export const MARKS = { red: "dot", blue: "bar", black: "ring" };
+/** The stones the start page's thumbnail draws (ui/thumbs.js); the board takes the colours and their order from the view. */
+export const COLOURS = Object.keys(MARKS);
 
 const MOVE_MS = 280;
 const POP_MS = 240;
@@ -223,7 +224,13 @@ export class TurncoatsBoard extends CanvasBoard {
    * Show a view. opts.select: {areas, colours, dests: iterables of what may be
    * clicked now; colour, area, dest: the current choice}; opts.labels: catalog text.
    */
-  setView(view, { select = {}, labels = null, animate = true } = {}) {
+  /** The colours in the order of every [red, blue, black]-style count of the view (from the view). */
+  get colours() {
+    return this.view ? this.view.colours : [];
+  }
+
+  /** Show a view; `events` (the bridge's, for the move that led to it) drive the motion. */
+  setView(view, { select = {}, labels = null, animate = true, events = [] } = {}) {
     const prev = this.view;
     this.view = view;
     this.sel = {
@@ -239,7 +246,7 @@ export class TurncoatsBoard extends CanvasBoard {
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
     const now = performance.now();
     this.anims = this.anims.filter((a) => now < a.start + a.dur);
-    if (animate && prev && view && !this.reduced.matches && this.geom) this._animateChange(prev, view, now);
+    if (animate && prev && view && prev !== view && !this.reduced.matches && this.geom) this._animate(events, now);
     this.requestDraw();
   }
 
@@ -315,16 +322,16 @@ export class TurncoatsBoard extends CanvasBoard {
   /** Centre of a hand compartment in viewport coordinates. */
   handCenter(colour) {
     if (!this.geom) return null;
-    const s = this.handSlot(COLOURS.indexOf(colour));
+    const s = this.handSlot(this.colours.indexOf(colour));
     return this.toClient(s.x + s.w / 2, s.y + s.h / 2, Math.min(s.w, s.h));
   }
 
   hitTest(x, y) {
     const g = this.geom;
     if (!g) return null;
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < this.colours.length; c++) {
       const s = this.handSlot(c);
-      if (x >= s.x && x < s.x + s.w && y >= s.y && y < s.y + s.h) return { kind: "colour", id: COLOURS[c] };
+      if (x >= s.x && x < s.x + s.w && y >= s.y && y < s.y + s.h) return { kind: "colour", id: this.colours[c] };
     }
     let best = null, bestD = Infinity;
     for (let a = 0; a < 11; a++) {
@@ -353,29 +360,23 @@ export class TurncoatsBoard extends CanvasBoard {
 
   // ------------------------------------------------------------ motion
 
-  _animateChange(prev, view, now) {
+  /** The motion of the move that led to this view, as its events tell it (no guessing from two views). */
+  _animate(events, now) {
     const g = this.geom;
     const push = (a) => this.anims.push({ start: now, dur: MOVE_MS, ...a });
     const bagAt = [g.bag.x + g.bag.w / 2, g.bag.y + g.bag.h * 0.55];
-    for (let a = 0; a < 11; a++) {
-      const before = prev.map[a].stones, after = view.map[a].stones;
-      for (let c = 0; c < 3; c++) {
-        const diff = after[c] - before[c];
-        if (diff > 0) {
-          // marched in from an adjacent area that lost the same colour, else recruited
-          const from = view.map[a].adjacent.find((b) => view.map[b].stones[c] < prev.map[b].stones[c]);
-          if (from !== undefined) push({ kind: "fly", colour: c, from: this.lobe(from, c), to: this.lobe(a, c), area: a });
-          else push({ kind: "pop", colour: c, area: a, dur: POP_MS });
-        } else if (diff < 0) {
-          const marched = view.map[a].adjacent.some((b) => view.map[b].stones[c] > prev.map[b].stones[c]);
-          if (!marched) push({ kind: "fly", colour: c, from: this.lobe(a, c), to: bagAt, fade: true });
-        }
-      }
+    for (const e of events) {
+      const c = this.colours.indexOf(e.colour);
+      if (e.kind === "recruit") push({ kind: "pop", colour: c, area: e.area, dur: POP_MS });
+      else if (e.kind === "battle") push({ kind: "tray", tray: "axe", colour: c, dur: POP_MS });
+      else if (e.kind === "march") {
+        if (e.count) push({ kind: "fly", colour: c, from: this.lobe(e.area, c), to: this.lobe(e.dest, c), area: e.dest });
+        push({ kind: "tray", tray: "flag", colour: c, dur: POP_MS });
+      } else if (e.kind === "kill") {
+        push({ kind: "fly", colour: c, from: this.lobe(e.area, c), to: bagAt, fade: true });
+        push({ kind: "bag", dur: POP_MS });
+      } else if (e.kind === "draw" || e.kind === "return") push({ kind: "bag", dur: POP_MS });
     }
-    for (const [key, box] of [["axe", g.axe], ["flag", g.flag]]) {
-      for (let c = 0; c < 3; c++) if (view[key][c] > prev[key][c]) push({ kind: "tray", tray: key, colour: c, dur: POP_MS });
-    }
-    if (view.bag !== prev.bag || (view.phase !== prev.phase && view.phase !== "over")) push({ kind: "bag", dur: POP_MS });
   }
 
   _anim(kind, test) {
@@ -514,7 +515,7 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.fill();
     // stones: one lobe per colour, a stone with its mark and the count beside it
     const sr = u * STONE_R;
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < this.colours.length; c++) {
       const [lx, ly] = this.lobe(a, c);
       const n = area.stones[c];
       // the stone sits towards the centre, the count towards the rim
@@ -529,7 +530,7 @@ export class TurncoatsBoard extends CanvasBoard {
       }
       const pop = this._anim("pop", (x) => x.area === a && x.colour === c);
       const scale = pop ? 1.5 - 0.5 * easeOut(clamp01((performance.now() - pop.start) / pop.dur)) : 1;
-      drawStone(ctx, pal, COLOURS[c], sx, sy, sr * scale);
+      drawStone(ctx, pal, this.colours[c], sx, sy, sr * scale);
       const tx = c === 0 ? sx - sr * 1.55 : sx + sr * 1.55;
       this.count(tx, sy + sr * 0.08, n, Math.max(11, u * 0.13));
     }
@@ -640,11 +641,11 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.fillText(this.labels[key] || key.toUpperCase(), box.x + u * 0.22, box.y + u * 0.135, box.w - u * 0.25);
     const counts = view[key];
     const sr = u * 0.068;
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < this.colours.length; c++) {
       const x = box.x + box.w * (0.17 + c * 0.31), y = box.y + box.h * 0.7;
       const pop = this._anim("tray", (a) => a.tray === key && a.colour === c);
       const scale = pop ? 1.5 - 0.5 * easeOut(clamp01((performance.now() - pop.start) / pop.dur)) : 1;
-      if (counts[c]) drawStone(ctx, pal, COLOURS[c], x, y, sr * scale);
+      if (counts[c]) drawStone(ctx, pal, this.colours[c], x, y, sr * scale);
       else {
         ctx.beginPath();
         ctx.arc(x, y, sr * 0.65, 0, Math.PI * 2);
@@ -735,9 +736,9 @@ export class TurncoatsBoard extends CanvasBoard {
       wrapText(ctx, title, h.x + h.w / 2, h.y + Math.min(h.h * 0.16, 46) / 2 + 4, h.w - 12, 16);
     }
     if (view.hand) {
-      for (let c = 0; c < 3; c++) {
+      for (let c = 0; c < this.colours.length; c++) {
         const s = this.handSlot(c);
-        const colour = COLOURS[c];
+        const colour = this.colours[c];
         const n = view.hand[c];
         const clickable = sel.colours.has(colour);
         const chosen = sel.colour === colour;
@@ -782,7 +783,7 @@ export class TurncoatsBoard extends CanvasBoard {
       }
     } else {
       // hidden: show the three sockets, empty
-      for (let c = 0; c < 3; c++) {
+      for (let c = 0; c < this.colours.length; c++) {
         const s = this.handSlot(c);
         ctx.beginPath();
         ctx.arc(s.x + s.w * 0.45, s.y + s.h / 2, Math.min(s.h * 0.22, 16), 0, Math.PI * 2);
@@ -801,7 +802,7 @@ export class TurncoatsBoard extends CanvasBoard {
       const p = easeOut(clamp01((now - a.start) / a.dur));
       const x = a.from[0] + (a.to[0] - a.from[0]) * p;
       const y = a.from[1] + (a.to[1] - a.from[1]) * p - Math.sin(Math.PI * p) * g.u * 0.15;
-      drawStone(ctx, pal, COLOURS[a.colour], x, y, g.u * STONE_R, { alpha: a.fade ? 1 - p * 0.7 : 1 });
+      drawStone(ctx, pal, this.colours[a.colour], x, y, g.u * STONE_R, { alpha: a.fade ? 1 - p * 0.7 : 1 });
     }
   }
 }

@@ -11,12 +11,17 @@
 //   config = {
 //     game: "turncoats", levels: ["random", "heuristic"], defaultLevel: "heuristic",
 //     minPlayers: 2, maxPlayers: 5, firstSetup: {players, seats},  // the sheet's first value
-//     saveKey, prefsKey, botPauseMs, levelKey: "turncoats.level",   // catalog prefix of level names
-//     idPrefix: "tc", parseMove: (text) => {...},  // none: the bridge's `moves` (data) are used
+//     saveKey, prefsKey, botPauseMs, forcedPauseMs,                 // the pauses before a bot's / a lone move
+//     levelKey: "turncoats.level",                                   // catalog prefix of level names
+//     idPrefix: "tc",
 //   }
 // What the config leaves out comes from the game's entry in games.json (the registry the
 // build writes from pygames.bridge.games()): levels, defaultLevel, formats, minPlayers,
 // maxPlayers, and undo (games without secrets).
+//
+// The bridge's results carry the legal moves as data (`moves`, beside their notation in
+// `legal`), the lone move that plays itself (`forced`) and what the last move did
+// (`events`): the page reads those and never parses notation.
 //
 // URL form (documented in README):
 //   seed     the game's seed (random when missing)
@@ -37,6 +42,11 @@ import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
+
+/** Words joined as a list in the page's language ("Ann, Bo and Cy"): Python sends lists, never joined text. */
+export function listText(words) {
+  return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(words);
+}
 
 // ------------------------------------------------------------------ routes
 
@@ -133,7 +143,7 @@ export class HotSeatGame {
     this.hash = null;
     this.result = null;
     this.viewer = null; // the seat whose view is shown (null: nobody's secrets)
-    this.forced = null; // {move, seat}: a lone legal move the page plays by itself (games that do)
+    this.forced = null; // {move, seat, data}: the bridge's lone legal move, played by itself after a pause
     this.waitingFor = null; // the human the privacy screen waits for
     this.sel = this.noChoice();
     this.gen = 0;
@@ -480,10 +490,37 @@ export class HotSeatGame {
     }
   }
 
-  /** The legal moves, parsed, when the viewer may choose one now. */
+  /** The legal moves (as data), when the viewer may choose one now. */
   moves() {
-    if (!this.myTurn() || this.busy) return [];
-    return this.cfg.parseMove ? this.result.legal.map(this.cfg.parseMove) : this.result.moves;
+    return this.myTurn() && !this.busy ? this.result.moves : [];
+  }
+
+  /**
+   * The one forced-move policy: the bridge names the lone legal move of a human seat to
+   * move (`res.forced`, in a result computed for that seat); the page shows it, then plays it.
+   */
+  forcedOf(res) {
+    if (!res || !res.forced || this.isBot(res.to_move)) return null;
+    return { move: res.forced, seat: res.to_move, data: res.moves[res.legal.indexOf(res.forced)] };
+  }
+
+  /** After a position is shown: play its lone legal move after a short pause, or let a bot move. */
+  proceed() {
+    if (this.forced) this.autoPlay();
+    else this.maybeBot();
+  }
+
+  /** Play the forced move after a short, visible pause (`now`: at once, the player clicked it). */
+  async autoPlay(now = false) {
+    const r = this.result, f = this.forced;
+    if (!r || !f || this.busy) return;
+    const gen = this.gen;
+    if (!now) {
+      const wait = this.pause(this.cfg.forcedPauseMs);
+      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+    }
+    if (gen !== this.gen || this.result !== r || this.forced !== f || this.busy) return;
+    await this._send(r, f.move);
   }
 
   // ---------------------------------------------------------------- words
@@ -633,7 +670,7 @@ export class HotSeatGame {
       : t(`ui.${game}.prompt.wait`, { player: this.name(r.to_move) });
   }
 
-  /** A button for the legal move `m` (parsed): data-move, its words as label and title, disabled while busy. */
+  /** A button for the legal move `m` (the bridge's move data): data-move, its words as label and title, disabled while busy. */
   moveEl(m, cls) {
     const label = this.moveLabel(m);
     return el("button", { type: "button", class: cls, data: { move: m.text }, "aria-label": label, title: label, disabled: this.busy });

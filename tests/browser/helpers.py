@@ -124,11 +124,11 @@ class HotSeat:
     def assert_privacy_shown(self, page, catalog, name: str, *, clickable: str, hidden: list[str]) -> None:
         """The privacy screen asks for `name`: nothing matching `clickable` is visible, nor
         the status nor any element of `hidden` (ids)."""
-        assert page.locator("#privacy").is_visible()
-        assert page.text_content("#privacy-title") == fmt(catalog["ui.privacy.title"], name=name)
-        assert page.locator(clickable).count() == 0
+        expect(page.locator("#privacy")).to_be_visible()
+        expect(page.locator("#privacy-title")).to_have_text(fmt(catalog["ui.privacy.title"], name=name))
+        expect(page.locator(clickable)).to_have_count(0)
         for sel in ["#status", *hidden]:
-            assert not page.locator(sel).is_visible(), sel
+            expect(page.locator(sel)).to_be_hidden()
 
     def open_seat_setup(self, page, site_url: str, catalog):
         """From the start page (the game is listed and playable), open the game's seat setup sheet."""

@@ -7,9 +7,11 @@ Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
 
@@ -19,6 +21,11 @@ OF = HotSeat("oriflamme", "#of-choices", "button[data-move]:not([disabled])")
 
 CARDS = ("ambush", "archer", "assassination", "conspiracy", "heir", "lord", "royal_decree", "shapeshifter",
          "soldier", "spy")
+
+
+def english_list(words: list[str]) -> str:
+    """What the page's Intl.ListFormat (en, conjunction) makes of ``words``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + (", and " if len(words) > 2 else " and ") + words[-1]
 
 
 def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
@@ -32,9 +39,9 @@ def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
     if p.get("target_id"):
         p["target"] = catalog[f"oriflamme.card.{p['target_id']}"]
     if isinstance(p.get("other_seats"), list):
-        p["others"] = catalog["ui.oriflamme.list_sep"].join(names[s] for s in p["other_seats"])
+        p["others"] = english_list([names[s] for s in p["other_seats"]])
     if isinstance(p.get("seats"), list):
-        p["names"] = catalog["ui.oriflamme.list_sep"].join(names[s] for s in p["seats"])
+        p["names"] = english_list([names[s] for s in p["seats"]])
     return fmt(catalog[entry["key"]], **p)
 
 
@@ -43,30 +50,29 @@ def assert_privacy_hides_everything(page, catalog, name: str) -> None:
     OF.assert_privacy_shown(page, catalog, name, clickable="[data-move]:visible, [data-float]:visible, [data-card]:visible",
                             hidden=["#of-hand-text", "#of-board", "#of-info"])
     hand_marker = fmt(catalog["ui.oriflamme.hand.text"], name="", cards="", removed="").split(":")[0] + ":"
-    assert hand_marker not in page.inner_text("body")
+    expect(page.locator("body")).not_to_contain_text(hand_marker, use_inner_text=True)
 
 
 def assert_end_screen(page, catalog, names: list[str]) -> dict:
     page.wait_for_function("document.querySelector('#status').dataset.state === 'over'", timeout=STEP_MS)
+    expect(page.locator("#of-end")).to_be_visible()
     s = OF.state(page)
     view = s["view"]
     outcome = view["outcome"]
     assert outcome is not None and s["to_move"] is None
     winners = outcome["winners"]
     # the status and the end screen give the engine's account (with the tie-break) in words
-    status = page.text_content("#status")
     why = page.text_content("#of-end-why")
-    assert status == why
+    expect(page.locator("#status")).to_have_text(why)
     assert all(names[w] in why for w in winners), why
     assert "{" not in why and "oriflamme." not in why
     expected_rule = "ui.oriflamme.end.rule_covered" if outcome["tiebreak_counts_covered"] else "ui.oriflamme.end.rule_top"
-    assert page.text_content("#of-end-rule") == catalog[expected_rule]
-    assert page.locator("#of-end").is_visible()
+    expect(page.locator("#of-end-rule")).to_have_text(catalog[expected_rule])
     title = page.text_content("#of-end-title")
     assert any(names[w] in title for w in winners) or title == catalog["ui.end.title.you_win"]
     # the scores, best first, with the tie-break count
     rows = page.locator("#of-scores tbody tr")
-    assert rows.count() == len(names)
+    expect(rows).to_have_count(len(names))
     assert int(rows.first.get_attribute("data-seat")) in winners
     for i in range(rows.count()):
         seat = int(rows.nth(i).get_attribute("data-seat"))
@@ -75,7 +81,7 @@ def assert_end_screen(page, catalog, names: list[str]) -> dict:
         assert names[seat] in rows.nth(i).text_content()
     # everybody's remaining cards: the unplayed card, the cards in the queue, the set-aside ones
     cards = page.locator("#of-end-cards > li")
-    assert cards.count() == len(names)
+    expect(cards).to_have_count(len(names))
     for i in range(cards.count()):
         li = cards.nth(i)
         seat = int(li.get_attribute("data-seat"))
@@ -84,8 +90,8 @@ def assert_end_screen(page, catalog, names: list[str]) -> dict:
         assert sorted(shown) == sorted(view["hands"][seat] + in_queue + view["removed"][seat])
         assert len(view["hands"][seat]) == 1  # 7 cards, 6 rounds: one left unplayed
         assert None not in shown
-    assert page.locator("[data-move]").count() == 0
-    assert page.locator("#of-rematch").is_visible()
+    expect(page.locator("[data-move]")).to_have_count(0)
+    expect(page.locator("#of-rematch")).to_be_visible()
     return s
 
 
@@ -118,16 +124,14 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
         assert viewer == s["to_move"] and view["seat"] == viewer
         # this player's own hand only, and every legal move is a button
         assert view["hand"] is not None and all(h is None for i, h in enumerate(view["hands"]) if i != viewer)
-        assert names[viewer] in page.text_content("#of-hand-text")
-        assert sorted(OF.legal_buttons(page)) == sorted(s["legal"])
+        expect(page.locator("#of-hand-text")).to_contain_text(names[viewer])
+        expect_buttons(page, s["legal"])
         assert len(s["legal"]) > 1  # a lone legal move is played by the page itself
         pending = view["pending"]["kind"]
         decisions += 1
         if pending == "place" and "canvas-place" not in used and view["queue"]:
             # pick a card up from the hand on the canvas, then click a glowing end of the queue
-            move = next(m for m in s["legal"] if m.endswith(" right"))
-            word = move.split()[1].lower()
-            card = "royal_decree" if word == "decree" else word
+            move, card = next((m["text"], m["card"]) for m in s["moves"] if m["kind"] == "place" and m["where"] == "right")
             page.mouse.click(**xy(OF.hook(page, "handCenter", card)))
             page.wait_for_function("() => !!document.querySelector('#of-choices .ofl-row.chosen')")
             used.add("canvas-place")
@@ -136,14 +140,13 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
             continue
         if pending == "reveal" and "float" not in used:
             # the buttons beside the visited card
-            assert page.locator("#of-float").is_visible()
+            expect(page.locator("#of-float")).to_be_visible()
             used.add("float")
             OF.act(page, page.locator("#of-float [data-float='reveal']"))
             continue
         if pending == "target" and "canvas-target" not in used:
             # click a glowing card of the queue
-            move = s["legal"][-1]
-            slot = int(move.split()[1]) - 1
+            move, slot = s["moves"][-1]["text"], s["moves"][-1]["slot"]
             used.add("canvas-target")
             OF.act(page, OF.hook(page, "slotCenter", slot))
             clicked[len(s["record"]["games"][0])] = move
@@ -164,8 +167,16 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
     assert all(moves[i] == m for i, m in clicked.items()), clicked
     assert final["view"]["hands"] is not None  # every hand is shown at the end
     # the log tells the whole story in words
+    expect(page.locator("#of-log li").first).to_be_attached()
     log = page.locator("#of-log li").all_text_contents()
-    assert log and all("oriflamme." not in line and "{" not in line for line in log)
+    assert all("oriflamme." not in line and "{" not in line for line in log)
+
+
+def expect_buttons(page, legal: list[str]) -> None:
+    """The decision panel offers exactly the legal moves (waits until it does)."""
+    page.wait_for_function(
+        "want => JSON.stringify([...document.querySelectorAll('#of-choices button[data-move]')].map(b => b.dataset.move).sort())"
+        " === JSON.stringify(want)", arg=sorted(legal), timeout=STEP_MS)
 
 
 def xy(point: dict) -> dict:
@@ -178,24 +189,24 @@ def test_privacy_screen_hides_the_hand_and_recaps(fast, site_url, catalog):
     page.goto(site_url + "#play/oriflamme?seed=3&players=3&bots=&names=" + ",".join(names))
     wait_python(page)
     first = OF.take_device(page, names, lambda name: assert_privacy_hides_everything(page, catalog, name))
-    hand_text = page.text_content("#of-hand-text")
-    assert names[first] in hand_text
     s = OF.state(page)
     card = s["view"]["hand"][0]
-    assert catalog[f"oriflamme.card.{card}"] in hand_text
+    expect(page.locator("#of-hand-text")).to_contain_text(names[first])
+    expect(page.locator("#of-hand-text")).to_contain_text(catalog[f"oriflamme.card.{card}"])
+    hand_text = page.text_content("#of-hand-text")
     OF.act(page, page.locator("#of-choices button[data-move]").first)
 
     def hidden(name):
         assert_privacy_hides_everything(page, catalog, name)
-        assert hand_text not in page.inner_text("body")
+        expect(page.locator("body")).not_to_contain_text(hand_text, use_inner_text=True)
         # the recap tells what happened without the placed card's name
-        recap = page.inner_text("#privacy .privacy-recap")
-        assert names[first] in recap
-        assert catalog[f"oriflamme.card.{card}"] not in recap
+        recap = page.locator("#privacy .privacy-recap")
+        expect(recap).to_contain_text(names[first])
+        expect(recap).not_to_contain_text(catalog[f"oriflamme.card.{card}"])
 
     nxt = OF.take_device(page, names, hidden)
     assert nxt == (first + 1) % 3
-    assert names[nxt] in page.text_content("#of-hand-text")
+    expect(page.locator("#of-hand-text")).to_contain_text(names[nxt])
     assert OF.state(page)["view"]["seat"] == nxt
 
 
@@ -216,10 +227,10 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     assert page.evaluate("window.__frames") > 5
     assert final["record"]["players"] == 5
     # the canvas still shows the final queue; the start page offers no resume of a finished game
-    assert page.locator("#of-board").is_visible()
+    expect(page.locator("#of-board")).to_be_visible()
     page.goto(site_url + "#")
     page.locator(".game-card[data-game=oriflamme]").wait_for()
-    assert page.locator("[data-resume=oriflamme]").count() == 0
+    expect(page.locator("[data-resume=oriflamme]")).to_have_count(0)
 
 
 # ----------------------------------------------------------------------------- words, rules, names
@@ -243,13 +254,13 @@ def test_log_speaks_in_catalog_words(fast, site_url, catalog):
     s = OF.state(page)
     shown = shown_names(catalog, names)
     expected = [say(catalog, e, shown) for e in reversed(s["view"]["log"])]
+    expect(page.locator("#of-log li")).to_have_text(expected)
     lines = page.locator("#of-log li").all_text_contents()
-    assert lines == expected
     keys = {e["key"] for e in s["view"]["log"]}
     assert len(keys) >= 4
     assert all("oriflamme." not in line and "{" not in line for line in lines)
     # the last event is also the hint under the status
-    assert page.text_content("#hint") == expected[0]
+    expect(page.locator("#hint")).to_have_text(expected[0])
 
 
 def test_card_rules_open_from_the_cards(fast, site_url, catalog):
@@ -262,17 +273,17 @@ def test_card_rules_open_from_the_cards(fast, site_url, catalog):
     # the (i) of a hand card on the canvas
     page.mouse.click(**xy(OF.hook(page, "handInfoCenter", card)))
     info = page.locator("#of-info")
-    assert info.is_visible()
-    assert page.text_content("#of-info-title") == catalog[f"oriflamme.card.{card}"]
-    assert page.text_content("#of-info-text") == catalog[f"oriflamme.card.{card}.text"]
+    expect(info).to_be_visible()
+    expect(page.locator("#of-info-title")).to_have_text(catalog[f"oriflamme.card.{card}"])
+    expect(page.locator("#of-info-text")).to_have_text(catalog[f"oriflamme.card.{card}.text"])
     page.locator("#of-info-close").click()
-    assert not info.is_visible()
+    expect(info).to_be_hidden()
     # the (i) beside each card in the decision panel
     other = s["view"]["hand"][1]
     page.locator(f"#of-choices [data-info='{other}']").click()
-    assert page.text_content("#of-info-title") == catalog[f"oriflamme.card.{other}"]
+    expect(page.locator("#of-info-title")).to_have_text(catalog[f"oriflamme.card.{other}"])
     page.keyboard.press("Escape")
-    assert not info.is_visible()
+    expect(info).to_be_hidden()
     # a face-up card in the queue: play on until one is there, then click it
     for _ in range(80):
         kind = OF.wait_idle(page)
@@ -286,16 +297,16 @@ def test_card_rules_open_from_the_cards(fast, site_url, catalog):
     slot = up[0]
     top = s["view"]["queue"][slot]["cards"][-1]["card"]
     page.mouse.click(**xy(OF.hook(page, "slotCenter", slot)))
-    assert info.is_visible()
-    assert page.text_content("#of-info-title") == catalog[f"oriflamme.card.{top}"]
-    assert page.text_content("#of-info-text") == catalog[f"oriflamme.card.{top}.text"]
-    assert f"{slot + 1}" in page.text_content("#of-info-extra")
+    expect(info).to_be_visible()
+    expect(page.locator("#of-info-title")).to_have_text(catalog[f"oriflamme.card.{top}"])
+    expect(page.locator("#of-info-text")).to_have_text(catalog[f"oriflamme.card.{top}.text"])
+    expect(page.locator("#of-info-extra")).to_contain_text(f"{slot + 1}")
     # the reference lists all ten cards
     page.locator("#of-info-close").click()
     page.locator(".ofl-rules summary").click()
-    assert page.locator("#of-card-ref li").count() == len(CARDS)
+    expect(page.locator("#of-card-ref li")).to_have_count(len(CARDS))
     for c in CARDS:
-        assert catalog[f"oriflamme.card.{c}.text"] in page.text_content(f"#of-card-ref li[data-card={c}]")
+        expect(page.locator(f"#of-card-ref li[data-card={c}]")).to_contain_text(catalog[f"oriflamme.card.{c}.text"])
 
 
 def test_names_with_markup_are_text(fast, site_url, catalog):
@@ -309,9 +320,9 @@ def test_names_with_markup_are_text(fast, site_url, catalog):
     for _ in range(20):
         if kind == "privacy":
             shown_privacy = True
-            assert page.locator("#privacy b").count() == 0
+            expect(page.locator("#privacy b")).to_have_count(0)
             who = OF.hook(page, "waitingFor")
-            assert [tricky, other][who] in page.text_content("#privacy-title")
+            expect(page.locator("#privacy-title")).to_contain_text([tricky, other][who])
             page.locator("#privacy-continue").click()
         elif kind == "turn":
             s = OF.state(page)
@@ -320,10 +331,10 @@ def test_names_with_markup_are_text(fast, site_url, catalog):
             OF.act(page, page.locator("#of-choices button[data-move]").first)
         kind = OF.wait_idle(page)
     assert shown_privacy
-    assert tricky in page.text_content("#status")
-    assert tricky in page.text_content("#of-hand-text")
-    assert page.locator("#view-game b, #privacy b").count() == 0
-    assert tricky in page.get_attribute("#of-board", "aria-label")
+    expect(page.locator("#status")).to_contain_text(tricky)
+    expect(page.locator("#of-hand-text")).to_contain_text(tricky)
+    expect(page.locator("#view-game b, #privacy b")).to_have_count(0)
+    expect(page.locator("#of-board")).to_have_attribute("aria-label", re.compile(re.escape(tricky)))
 
 
 def test_saved_game_resumes(fast, site_url, catalog):
@@ -333,9 +344,11 @@ def test_saved_game_resumes(fast, site_url, catalog):
     wait_python(page)
     for _ in range(6):
         if OF.wait_idle(page) == "privacy":
-            page.locator("#privacy-continue").click()
+            OF.pass_device(page)
             continue
         OF.act(page, page.locator("#of-choices button[data-move]").first)
+    # settled (a lone move that plays itself has played): this is the game that is saved
+    assert OF.wait_idle(page) in ("privacy", "turn")
     record = OF.state(page)["record"]
     page.goto(site_url + "#")
     resume = page.locator("[data-resume=oriflamme]")
@@ -343,7 +356,7 @@ def test_saved_game_resumes(fast, site_url, catalog):
     resume.click()
     page.wait_for_function("location.hash.startsWith('#play/oriflamme?')")
     assert OF.wait_idle(page) == "privacy"  # the device may have changed hands meanwhile
-    page.locator("#privacy-continue").click()
+    OF.pass_device(page)
     assert OF.wait_idle(page) == "turn"
     assert OF.state(page)["record"] == record
 
@@ -354,9 +367,9 @@ def test_saved_game_resumes(fast, site_url, catalog):
 def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page = fast
     dialog = OF.open_seat_setup(page, site_url, catalog)
-    assert dialog.locator("input[name=players]").count() == 3  # 3, 4 or 5 players
+    expect(dialog.locator("input[name=players]")).to_have_count(3)  # 3, 4 or 5 players
     dialog.locator("input[name=players][value='4']").check(force=True)
-    assert dialog.locator(".seat-row:visible").count() == 4
+    expect(dialog.locator(".seat-row:visible")).to_have_count(4)
     dialog.locator("input[name=name0]").fill("Ann")
     dialog.locator("input[name=kind0][value=human]").check(force=True)
     for s in (1, 2, 3):
@@ -375,7 +388,7 @@ def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
         if kind == "turn":
             break
     assert OF.state(page)["view"]["seat"] == 0
-    assert page.locator("#of-board").is_visible()
+    expect(page.locator("#of-board")).to_be_visible()
 
 
 def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
@@ -383,10 +396,10 @@ def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
     dialog = OF.open_seat_setup(page, site_url, catalog)
     options = dialog.locator("details.rule-options")
     options.wait_for(state="attached")
-    assert options.get_attribute("open") is None  # collapsed at first
-    assert options.locator("summary").text_content() == catalog["ui.link.new.options"]
+    expect(options).not_to_have_attribute("open", re.compile(".*"))  # collapsed at first
+    expect(options.locator("summary")).to_have_text(catalog["ui.link.new.options"])
     label = options.locator("label.rule-option", has=page.locator("input[data-option=tiebreak_counts_covered]"))
-    assert catalog["oriflamme.option.tiebreak_counts_covered"] in label.text_content()
+    expect(label).to_contain_text(catalog["oriflamme.option.tiebreak_counts_covered"])
     defaults = {
         name: checked
         for name, checked in options.locator("input[data-option]").evaluate_all(
@@ -405,7 +418,7 @@ def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
     options = dialog.locator("details.rule-options")
     options.locator("summary").click()
     dialog.locator("input[data-option=tiebreak_counts_covered]").uncheck()
-    assert fmt(catalog["ui.options.changed"], n=1) in options.locator("summary").text_content()
+    expect(options.locator("summary")).to_contain_text(fmt(catalog["ui.options.changed"], n=1))
     page.locator("#seats-start").click()
     page.wait_for_function("location.hash.includes('opts=-tiebreak_counts_covered')")
     page.wait_for_function(f"() => {{ const s = {OF.hooks}.state(); return s && s.record.options.tiebreak_counts_covered === false; }}",
@@ -416,4 +429,4 @@ def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
                           ".find(v => v && v.record && v.hash && v.hash.includes('opts='))")
     assert saved["record"]["options"]["tiebreak_counts_covered"] is False
     page.locator("#of-new").click()
-    assert not page.locator("#seats-dialog input[data-option=tiebreak_counts_covered]").is_checked()
+    expect(page.locator("#seats-dialog input[data-option=tiebreak_counts_covered]")).not_to_be_checked()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
 
@@ -22,7 +23,14 @@ def assert_privacy_hides_everything(page, catalog, name: str) -> None:
     TC.assert_privacy_shown(page, catalog, name, clickable="[data-move]:visible, [data-colour]:visible, [data-area]:visible",
                             hidden=["#tc-hand-text", "#tc-board"])
     hand_marker = fmt(catalog["ui.turncoats.hand.text"], name="", stones="").split(":")[0] + ":"
-    assert hand_marker not in page.inner_text("body")
+    expect(page.locator("body")).not_to_contain_text(hand_marker, use_inner_text=True)
+
+
+def expect_buttons(page, legal: list[str]) -> None:
+    """The decision panel offers exactly the legal moves (waits until it does)."""
+    page.wait_for_function(
+        "want => JSON.stringify([...document.querySelectorAll('#tc-choices button[data-move]')].map(b => b.dataset.move).sort())"
+        " === JSON.stringify(want)", arg=sorted(legal), timeout=STEP_MS)
 
 
 def colour_names(catalog) -> dict[str, str]:
@@ -35,25 +43,24 @@ def assert_end_screen(page, catalog, names: list[str]) -> dict:
     outcome = s["view"]["outcome"]
     assert outcome is not None and s["to_move"] is None
     winner = outcome["winners"][0]
-    status = page.text_content("#status")
-    assert names[winner] in status, status
-    end = page.locator("#tc-end")
-    assert end.is_visible()
-    colour_line = page.text_content("#tc-end-colour")
+    expect(page.locator("#status")).to_contain_text(names[winner])
+    expect(page.locator("#tc-end")).to_be_visible()
+    colour_line = page.locator("#tc-end-colour")
     if outcome["colour"]:
-        assert colour_names(catalog)[outcome["colour"]] in colour_line
-        assert page.locator(f"#tc-end-colour .stone.{outcome['colour']}").count() == 1
+        expect(colour_line).to_contain_text(colour_names(catalog)[outcome["colour"]])
+        expect(page.locator(f"#tc-end-colour .stone.{outcome['colour']}")).to_have_count(1)
     else:
-        assert colour_line  # "No colour wins: ..."
+        expect(colour_line).not_to_be_empty()  # "No colour wins: ..."
     # control of every area, every hand revealed, the tie-break in words
-    assert page.locator("#tc-end .tc-end-areas li").count() == 11
+    expect(page.locator("#tc-end .tc-end-areas li")).to_have_count(len(s["view"]["map"]))
     rows = page.locator("#tc-end .tc-hands tbody tr")
-    assert rows.count() == len(names)
-    assert rows.first.get_attribute("data-seat") == str(winner)
+    expect(rows).to_have_count(len(names))
+    expect(rows.first).to_have_attribute("data-seat", str(winner))
     steps = page.locator("#tc-steps li")
-    assert steps.count() >= 2 and names[winner] in steps.last.text_content()
-    assert page.locator("[data-move]").count() == 0
-    assert page.locator("#tc-rematch").is_visible()
+    expect(steps.nth(1)).to_be_attached()
+    expect(steps.last).to_contain_text(names[winner])
+    expect(page.locator("[data-move]")).to_have_count(0)
+    expect(page.locator("#tc-rematch")).to_be_visible()
     return s
 
 
@@ -82,35 +89,35 @@ def test_two_player_hot_seat_game_to_the_end(page, site_url, catalog):
         assert viewer == s["to_move"] and s["view"]["seat"] == viewer
         # the view shows this player's own hand only
         assert s["view"]["hand"] is not None and s["view"]["hands"] is None
-        assert names[viewer] in page.text_content("#tc-hand-text")
+        expect(page.locator("#tc-hand-text")).to_contain_text(names[viewer])
         if s["view"]["phase"] == "return":
-            buttons = TC.legal_buttons(page)
-            assert sorted(buttons) == sorted(s["legal"])
+            expect_buttons(page, s["legal"])
             TC.act(page, page.locator("#tc-choices [data-move^='return']").first)
             continue
-        if actions < 6 and any(m != "negotiate" for m in s["legal"]):
+        if actions < 6 and any(m["kind"] != "negotiate" for m in s["moves"]):
             actions += 1
             if not used_canvas:
                 # colour from the hand on the canvas, then the area on the map, then a move button
-                colour = next(m.split()[1] for m in s["legal"] if m.startswith("recruit"))
-                c = TC.hook(page, "handCenter", colour)
+                recruit = next(m for m in s["moves"] if m["kind"] == "recruit")
+                c = TC.hook(page, "handCenter", recruit["colour"])
                 page.mouse.click(c["x"], c["y"])
                 page.locator("#tc-choices [data-area]").first.wait_for()
-                area = next(int(m.split()[2]) for m in s["legal"] if m.startswith(f"recruit {colour} "))
-                c = TC.hook(page, "areaCenter", area)
+                c = TC.hook(page, "areaCenter", recruit["area"])
                 assert c["size"] >= 44, "areas are at least 44 px across"
                 page.mouse.click(c["x"], c["y"])
-                move = f"recruit {colour} {area}"
-                button = page.locator(f"#tc-choices [data-move='{move}']")
-                assert button.count() == 1
+                button = page.locator(f"#tc-choices [data-move='{recruit['text']}']")
+                expect(button).to_have_count(1)
                 used_canvas = True
                 TC.act(page, button)
             else:
                 # the same flow through the buttons: colour chip, area chip, then the move
                 colours = page.locator("#tc-choices [data-colour]")
+                expect(colours.first).to_be_visible()
                 colours.nth(actions % colours.count()).click()
                 chips = page.locator("#tc-choices [data-area]")
+                expect(chips.first).to_be_visible()
                 chips.nth(min(actions, chips.count() - 1)).click()
+                expect(page.locator("#tc-choices [data-area]")).to_have_count(0)
                 buttons = TC.legal_buttons(page)
                 assert buttons and all(b in s["legal"] for b in buttons)
                 TC.act(page, page.locator("#tc-choices [data-move]").last)
@@ -128,25 +135,26 @@ def test_privacy_screen_hides_the_hand(page, site_url, catalog):
     page.goto(site_url + "#play/turncoats?seed=3&players=3&bots=&names=" + ",".join(names))
     wait_python(page)
     first = TC.take_device(page, names, lambda name: assert_privacy_hides_everything(page, catalog, name))
+    expect(page.locator("#tc-hand-text")).to_contain_text(names[first])
     hand_text = page.text_content("#tc-hand-text")
-    assert names[first] in hand_text
     TC.act(page, page.locator("#tc-choices [data-move='negotiate']"))
     assert TC.wait_idle(page) == "turn"  # the same player returns a stone: no screen in between
     drawn = TC.state(page)["view"]["drawn"]
     assert drawn in ("red", "blue", "black")
-    assert colour_names(catalog)[drawn] in page.text_content("#tc-prompt")
+    expect(page.locator("#tc-prompt")).to_contain_text(colour_names(catalog)[drawn])
     TC.act(page, page.locator("#tc-choices [data-move^='return']").first)
 
     def hidden(name):
         assert_privacy_hides_everything(page, catalog, name)
-        assert hand_text not in page.inner_text("body")
+        expect(page.locator("body")).not_to_contain_text(hand_text, use_inner_text=True)
         # the recap tells what happened, without the secret draw
-        recap = page.inner_text("#privacy .privacy-recap")
-        assert names[first] in recap and colour_names(catalog)[drawn] not in recap.split("\n")[0]
+        draw_line = page.locator("#privacy .privacy-recap li").first
+        expect(draw_line).to_contain_text(names[first])
+        expect(draw_line).not_to_contain_text(colour_names(catalog)[drawn])
 
     nxt = TC.take_device(page, names, hidden)
     assert nxt == (first + 1) % 3
-    assert names[nxt] in page.text_content("#tc-hand-text")
+    expect(page.locator("#tc-hand-text")).to_contain_text(names[nxt])
     assert TC.state(page)["view"]["seat"] == nxt
 
 
@@ -159,16 +167,16 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     # the panel's first step offers negotiate (and a drawn stone's return) as moves: the human plays those
     turns = TC.play_against_bots(
         page, site_url + "#play/turncoats?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me",
-        shown_moves=lambda s: [m for m in s["legal"] if m in ("negotiate",) or m.startswith("return")],
+        shown_moves=lambda s: [m["text"] for m in s["moves"] if m["kind"] in ("negotiate", "return")],
         pick=lambda s, turn: page.locator("#tc-choices [data-move^='return']").first if s["view"]["phase"] == "return"
         else page.locator("#tc-choices [data-move='negotiate']"),
     )
     final = assert_end_screen(page, catalog, shown_names(catalog, names))
     assert turns >= 2
     # the seats strip names every player, the bots with their level
-    tags = page.locator(".tc-seat .tc-seat-tag").all_text_contents()
-    assert tags[1] == fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.heuristic"])
-    assert tags[2] == fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.random"])
+    tags = page.locator(".tc-seat .tc-seat-tag")
+    expect(tags.nth(1)).to_have_text(fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.heuristic"]))
+    expect(tags.nth(2)).to_have_text(fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.random"]))
     assert page.evaluate("window.__frames") > 5
     assert final["record"]["players"] == 5
 
@@ -179,7 +187,7 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
 def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
     dialog = TC.open_seat_setup(page, site_url, catalog)
     dialog.locator("input[name=players][value='3']").check(force=True)
-    assert dialog.locator(".seat-row:visible").count() == 3
+    expect(dialog.locator(".seat-row:visible")).to_have_count(3)
     tricky = "Zoë <b>x</b>, & co"
     dialog.locator("input[name=name0]").fill(tricky)
     dialog.locator("input[name=kind0][value=human]").check(force=True)
@@ -194,11 +202,11 @@ def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
     kind = TC.wait_idle(page)
     # two humans: the device is passed first; the name is shown as text, never as markup
     if kind == "privacy":
-        assert page.locator("#privacy-title b").count() == 0
+        expect(page.locator("#privacy-title b")).to_have_count(0)
         if TC.hook(page, "waitingFor") == 0:
-            assert tricky in page.text_content("#privacy-title")
-    assert page.locator(".tc-seat-name").first.text_content() == tricky
-    assert page.locator(".tc-seat b").count() == 0
+            expect(page.locator("#privacy-title")).to_contain_text(tricky)
+    expect(page.locator(".tc-seat-name").first).to_have_text(tricky)
+    expect(page.locator(".tc-seat b")).to_have_count(0)
     # two humans and a bot: while the bot plays nobody's hand is shown; the device then
     # goes to the next human
     seen = set()
@@ -209,10 +217,11 @@ def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
                 break
             page.locator("#privacy-continue").click()
             continue
-        st = page.get_attribute("#status", "data-state")
-        if st == "thinking":
-            assert not page.locator("#tc-hand-text").is_visible()
-            assert TC.hook(page, "viewer") is None
+        # one snapshot of the page: while a bot thinks, no hand is on screen
+        now = page.evaluate(f"""() => ({{ st: document.querySelector('#status').dataset.state,
+            hand: !!document.querySelector('#tc-hand-text').checkVisibility(), viewer: {TC.hooks}.viewer() }})""")
+        if now["st"] == "thinking":
+            assert not now["hand"] and now["viewer"] is None, now
             page.wait_for_function("document.querySelector('#status').dataset.state !== 'thinking'"
                                    f" || {TC.hooks}.privacy()", timeout=STEP_MS)
             continue

@@ -66,7 +66,9 @@ def test_face_down_cards_are_seen_by_their_owner_only():
                                         {"card": None, "up": False, "tokens": 2}]
     assert blue["queue"][3]["cards"][0]["card"] == "lord"  # own covered card: known to its owner
     assert spectator["queue"][2]["cards"] == [{"card": None, "up": False, "tokens": 1}]
-    assert blue["pending"] == {"kind": "reveal", "seat": 1, "slot": 2} and blue["cursor"] == 2
+    # the owner sees what revealing or keeping gives (it tells the card's kind: nobody else does)
+    assert blue["pending"] == {"kind": "reveal", "seat": 1, "slot": 2, "reveal_gain": 1, "keep_tokens": 2}
+    assert red["pending"] == spectator["pending"] == {"kind": "reveal", "seat": 1, "slot": 2} and blue["cursor"] == 2
     assert blue["legal"] == ["reveal", "keep"] and red["legal"] == []
 
 
