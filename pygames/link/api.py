@@ -196,6 +196,8 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "view": view,
         "legal": [str(m) for m in legal],
         "moves": [m.to_json() for m in legal],
+        # the one forced-move policy (core.session.forced_move): this device's lone move plays itself
+        "forced": str(legal[0]) if len(legal) == 1 else None,
         "to_move": game.to_move() if game is not None and phase != JOINING else None,
         "my_turn": table.my_turn(),
         "next": table.next(),

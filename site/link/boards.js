@@ -10,6 +10,7 @@
 //   board.buttons(view, legal, names, { busy, moves })            // -> [<button data-move>...]
 //   board.destroy();
 
+import { KeepHiddenControl } from "./controls.js";
 import { t, has } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { OkiyaBoard } from "../render/okiya.js";
@@ -104,6 +105,11 @@ class OkiyaLink {
   }
 
   /** A move (data) in words: the tile it takes and where. */
+  /** The hint line on this device's turn (link/play.js asks the board). */
+  hint(view) {
+    return view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
+  }
+
   static words(move, view) {
     const tile = view.layout[move.cell];
     return t("ui.move.label", { tile: tileWords(tile), row: move.row + 1, col: move.col + 1 });
@@ -430,6 +436,18 @@ class OriflammeLink {
   }
 
   /** A move (data) in words. */
+  /** "Keep my face-down cards hidden this round", offered while placing (link/play.js shows it). */
+  extraControls(table, { playing, busy }) {
+    this.keep = this.keep || new KeepHiddenControl();
+    this.keep.sync(playing && !!table.view && table.view.phase === "place", busy);
+    return this.keep.el;
+  }
+
+  /** What the keep-hidden control adds to the move sent. */
+  playArgs() {
+    return this.keep ? this.keep.args() : {};
+  }
+
   static words(move, view, names) {
     return oriflammeLabel(move, view, names);
   }

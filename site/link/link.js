@@ -250,7 +250,7 @@ export class LinkPlay {
       const res = await this.py.call("link_play", { ...extra, link: table.link, move, keys: this.keys });
       if (gen !== this.gen) return;
       this.busy = false;
-      if (auto) this.toast(t("ui.link.auto_played", { move: moveWords(table.game, move, table.view, table.names) }));
+      if (auto) this.toast(t("ui.link.auto_played", { move: moveWords(res.game, move, res.view, res.names, res.last_events) }));
       this.accept(res, this.keys);
     } catch (err) {
       if (gen !== this.gen) return;
@@ -263,9 +263,9 @@ export class LinkPlay {
   /** A lone legal move of this device plays itself after a short pause people can follow. */
   maybeAutoPlay() {
     const table = this.table;
-    if (!table || !table.my_turn || table.legal.length !== 1 || this.busy) return;
+    if (!table || !table.my_turn || !table.forced || this.busy) return;
     const gen = this.gen;
-    const move = table.legal[0];
+    const move = table.forced;
     this.autoPending = true;
     setTimeout(() => {
       this.autoPending = false;

@@ -49,7 +49,8 @@ export class PlayScreen {
       animate = false;
     }
     const legal = mode === "play" && !busy ? table.legal : [];
-    this.board.show(table.view, { legal, names: table.names, seat: table.seat, animate });
+    const moves = mode === "play" && !busy ? table.moves : [];
+    this.board.show(table.view, { legal, moves, events: table.last_events, names: table.names, seat: table.seat, animate });
     requestAnimationFrame(() => this.board && this.board.resize());
   }
 
@@ -77,7 +78,7 @@ export class PlayScreen {
 
   /** The board's move buttons (or plain notation buttons when the game has no board here). */
   moveButtons(table, busy) {
-    if (this.board) return this.board.buttons(table.view, table.legal, table.names, { busy });
+    if (this.board) return this.board.buttons(table.view, table.legal, table.names, { busy, moves: table.moves });
     return table.legal.map((m) => {
       const b = el("button", { type: "button", class: "move link-move", data: { move: m }, text: m, disabled: busy });
       b.addEventListener("click", () => this.host.play(m));
