@@ -59,8 +59,7 @@ PYODIDE_PYTHON = "3.14"
 #: Pure-Python wheels the page itself ships, loaded by the worker on the first call that
 #: needs them: {wheel file: (sha256, [bridge calls])}.
 SITE_WHEELS = {
-    "segno-1.6.6-py3-none-any.whl": ("28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7",
-                                     ["link_qr"]),
+    "segno-1.6.6-py3-none-any.whl": ("28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7", ["link_qr"]),
 }
 
 ROOT = Path(__file__).resolve().parent
@@ -115,9 +114,7 @@ def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     """Run a command, raising BuildError with its output when it fails."""
     proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if proc.returncode != 0:
-        raise BuildError(
-            f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}{proc.stderr}"
-        )
+        raise BuildError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
     return proc
 
 
@@ -138,16 +135,15 @@ def fetch_pyodide() -> Path:
             raise BuildError("npm not found: install Node.js 20 and npm (Debian: apt-get install -y nodejs npm)")
         log(f"fetching pyodide@{PYODIDE_VERSION} from npm ...")
         with tempfile.TemporaryDirectory(dir=cache) as tmp:
-            proc = run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
-                        "--silent"])
+            proc = run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"])
             got = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
             if not got.is_file():
                 raise BuildError(f"npm pack gave no tarball:\n{proc.stdout}{proc.stderr}")
             digest = sha256_file(got)
             if digest != PYODIDE_SHA256:
                 raise BuildError(
-                    f"pyodide@{PYODIDE_VERSION} checksum mismatch: got {digest}, "
-                    f"pinned {PYODIDE_SHA256} (build.py)")
+                    f"pyodide@{PYODIDE_VERSION} checksum mismatch: got {digest}, pinned {PYODIDE_SHA256} (build.py)"
+                )
             os.replace(got, tarball)
     # Extract once, into a temp dir, then move into place.
     staging = Path(tempfile.mkdtemp(dir=cache, prefix=".extract-"))
@@ -156,7 +152,7 @@ def fetch_pyodide() -> Path:
         with tarfile.open(tarball, "r:gz") as tar:
             members = [m for m in tar.getmembers() if m.isfile() and m.name.startswith("package/")]
             for m in members:
-                name = m.name[len("package/"):]
+                name = m.name[len("package/") :]
                 if not name or name.startswith("/") or ".." in Path(name).parts:
                     continue
                 dest = staging / name
@@ -186,8 +182,21 @@ def fetch_site_wheels() -> list[Path]:
         if not path.is_file() or sha256_file(path) != digest:
             project, version = name.split("-")[:2]
             log(f"downloading {project}=={version}")
-            run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-                 "--only-binary=:all:", "--no-deps", "-d", str(dest), f"{project}=={version}"])
+            run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "--disable-pip-version-check",
+                    "-q",
+                    "--only-binary=:all:",
+                    "--no-deps",
+                    "-d",
+                    str(dest),
+                    f"{project}=={version}",
+                ]
+            )
             if not path.is_file() or sha256_file(path) != digest:
                 raise BuildError(f"{name}: missing or checksum mismatch (pinned in build.py)")
         paths.append(path)
@@ -207,9 +216,27 @@ def fetch_test_wheels() -> list[Path]:
     missing = [r for r in PYODIDE_TEST_WHEELS if find(r) is None]
     if missing:
         log(f"downloading py{PYODIDE_PYTHON} wheels: {' '.join(missing)}")
-        run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-             "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
-             "--implementation", "py", "--no-deps", "-d", str(dest), *missing])
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--disable-pip-version-check",
+                "-q",
+                "--only-binary=:all:",
+                "--python-version",
+                PYODIDE_PYTHON,
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                "--no-deps",
+                "-d",
+                str(dest),
+                *missing,
+            ]
+        )
     wheels = [find(r) for r in PYODIDE_TEST_WHEELS]
     if None in wheels:
         raise BuildError(f"pip download did not give {PYODIDE_TEST_WHEELS} in {dest}")
@@ -255,7 +282,7 @@ def _load_catalog(path: Path) -> dict[str, str]:
     except json.JSONDecodeError as e:
         raise BuildError(f"{_rel(path)}: invalid JSON: {e}") from None
     if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise BuildError(f"{_rel(path)}: must be a flat {{\"key\": \"text\"}} object")
+        raise BuildError(f'{_rel(path)}: must be a flat {{"key": "text"}} object')
     return data
 
 
@@ -272,9 +299,7 @@ def merge_locales() -> dict[str, dict[str, str]]:
             for path in sorted(d.glob(f"{lang}.json")) + sorted(d.glob(f"{lang}.*.json")):
                 for k, v in _load_catalog(path).items():
                     if k in out:
-                        raise BuildError(
-                            f"locale {lang}: key {k!r} is in both {_rel(origin[k])} "
-                            f"and {_rel(path)}")
+                        raise BuildError(f"locale {lang}: key {k!r} is in both {_rel(origin[k])} and {_rel(path)}")
                     out[k] = v
                     origin[k] = path
         merged[lang] = out
@@ -391,8 +416,13 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
         sw_template = _stage_page(staging, quiet)
         wheel, extras = _stage_python(staging)
         content_hash = _content_hash(staging, sw_template)
-        info = {"version": wheel.name.split("-")[1], "wheel": f"wheels/{wheel.name}", "pyodide": PYODIDE_VERSION,
-                "hash": content_hash, "extras": extras}
+        info = {
+            "version": wheel.name.split("-")[1],
+            "wheel": f"wheels/{wheel.name}",
+            "pyodide": PYODIDE_VERSION,
+            "hash": content_hash,
+            "extras": extras,
+        }
         (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
         if sw_template is not None:
             _write_service_worker(staging, sw_template, content_hash)
@@ -403,13 +433,14 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     files = [p for p in dist.rglob("*") if p.is_file()]
-    info = dict(info, files=len(files), bytes=sum(p.stat().st_size for p in files),
-                seconds=time.perf_counter() - t0)
+    info = dict(info, files=len(files), bytes=sum(p.stat().st_size for p in files), seconds=time.perf_counter() - t0)
     if not quiet:
-        log(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
+        log(
+            f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
             f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB "
             f"(wheel {wheel.name}, pyodide {PYODIDE_VERSION}, hash {content_hash}) "
-            f"in {info['seconds']:.1f} s")
+            f"in {info['seconds']:.1f} s"
+        )
     return info
 
 
@@ -441,7 +472,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if url_path == base:
                 url_path = "/"
             elif url_path.startswith(base + "/"):
-                url_path = url_path[len(base):]
+                url_path = url_path[len(base) :]
             else:
                 return os.path.join(self.directory, ".nonexistent", "404")
         return super().translate_path(url_path)
@@ -478,8 +509,9 @@ class _Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
 
-def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
-                base: str = "/", quiet: bool = False) -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: Path | str, host: str = "127.0.0.1", port: int = 0, base: str = "/", quiet: bool = False
+) -> http.server.ThreadingHTTPServer:
     """A server for ``directory`` at http://host:port<base> (port 0 = a free one)."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
@@ -489,8 +521,9 @@ def make_server(directory: Path | str, host: str = "127.0.0.1", port: int = 0,
     return server
 
 
-def serve_in_background(directory: Path | str, base: str = "/pygames/", host: str = "127.0.0.1",
-                        port: int = 0, quiet: bool = True):
+def serve_in_background(
+    directory: Path | str, base: str = "/pygames/", host: str = "127.0.0.1", port: int = 0, quiet: bool = True
+):
     """Start a server thread; returns the server (``.base_url``; call ``.shutdown()``)."""
     server = make_server(directory, host, port, base, quiet)
     thread = threading.Thread(target=server.serve_forever, name="pygames-site", daemon=True)
@@ -501,14 +534,14 @@ def serve_in_background(directory: Path | str, base: str = "/pygames/", host: st
 # --------------------------------------------------------------------------
 # Node + Pyodide runner
 # --------------------------------------------------------------------------
-def node_runner_cmd(script: str, *args: str, pyodide_dir: Path | None = None,
-                    dist: Path = DIST, wheels: list[Path] = ()) -> list[str]:
+def node_runner_cmd(
+    script: str, *args: str, pyodide_dir: Path | None = None, dist: Path = DIST, wheels: list[Path] = ()
+) -> list[str]:
     """argv for ``node tests/pyodide/<script> ...`` with the runtime and the pygames wheel."""
     node = shutil.which("node")
     if not node:
         raise BuildError("node not found: install Node.js 20")
-    cmd = [node, str(RUNNER_DIR / script), "--pyodide", str(pyodide_dir or fetch_pyodide()),
-           "--dist", str(dist)]
+    cmd = [node, str(RUNNER_DIR / script), "--pyodide", str(pyodide_dir or fetch_pyodide()), "--dist", str(dist)]
     for w in wheels:
         cmd += ["--wheel", str(w)]
     return cmd + list(args)
@@ -561,14 +594,12 @@ def ensure_test_tools() -> None:
     import importlib.util
     import tomllib
 
-    need = [m for m in ("pytest", "playwright", "pytest_playwright", "segno")
-            if importlib.util.find_spec(m) is None]
+    need = [m for m in ("pytest", "playwright", "pytest_playwright", "segno") if importlib.util.find_spec(m) is None]
     if need:
         extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
         reqs = extra["project"]["optional-dependencies"]["test"]
         log(f"pip install {' '.join(reqs)} ...")
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q",
-                        "--disable-pip-version-check", *reqs], check=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs], check=True)
 
     on_gha = os.environ.get("GITHUB_ACTIONS") == "true"
     playwright_install = [sys.executable, "-m", "playwright", "install", "chromium"]
@@ -587,7 +618,8 @@ def ensure_test_tools() -> None:
             raise BuildError(
                 "no chromium found. Install it (Debian: sudo apt-get install -y chromium), "
                 "or set PYGAMES_CHROMIUM=/path/to/chromium "
-                "(PYGAMES_CHROMIUM=playwright: use `playwright install chromium`, which needs its CDN).")
+                "(PYGAMES_CHROMIUM=playwright: use `playwright install chromium`, which needs its CDN)."
+            )
 
     if not (shutil.which("node") and shutil.which("npm")):
         if _is_root() and shutil.which("apt-get"):
@@ -605,8 +637,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     log(f"ready to test in {time.perf_counter() - t0:.1f} s")
     # `python build.py test tests/engine -x` runs just that folder; options alone run all of tests/
     paths = [a for a in pytest_args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
-    return subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args],
-                           cwd=ROOT)
+    return subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args], cwd=ROOT)
 
 
 def cmd_serve(argv: list[str]) -> int:

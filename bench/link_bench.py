@@ -31,7 +31,6 @@ SITE = "https://pygames.github.io/pygames/#"
 COUNTS = [(game, n) for game, module in GAMES.items() for n in module.PLAYER_COUNTS]
 
 
-
 def rows() -> list[tuple[str, int, bool]]:
     """(game, players, keep-hidden orders) for every figure: each count plainly, then again with
     the standing order for the games that have one."""
@@ -45,13 +44,19 @@ def link_figures(game: str, players: int, games: int, keep_hidden: bool = False)
         lengths.append(len(SITE + table["link"]))
         passes.append(hops)
         decisions.append(moves)
-    return {"median": statistics.median(lengths), "max": max(lengths),
-            "passes": statistics.median(passes), "decisions": statistics.median(decisions)}
+    return {
+        "median": statistics.median(lengths),
+        "max": max(lengths),
+        "passes": statistics.median(passes),
+        "decisions": statistics.median(decisions),
+    }
 
 
 def main(games: int = 200) -> None:
-    print(f"{'game':<16}{'link median':>12}{'max':>6}{'passes':>8}{'decisions':>10}   ({games} games each, "
-          f"address {len(SITE)} chars included)")
+    print(
+        f"{'game':<16}{'link median':>12}{'max':>6}{'passes':>8}{'decisions':>10}   ({games} games each, "
+        f"address {len(SITE)} chars included)"
+    )
     for game, players, hidden in rows():
         f = link_figures(game, players, games, hidden)
         label = f"{game} {players}p" + (" keep" if hidden else "")

@@ -25,6 +25,7 @@ except ImportError:  # run from a checkout: python bench/okiya_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playouts import playouts_per_second
+
 from pygames.core.rng import Rng
 from pygames.okiya import new_game
 from pygames.okiya import solver as okiya_solver
@@ -86,8 +87,10 @@ def main(argv: list[str]) -> None:
     for bot in (False, True):
         times = solver_opening_times(layouts, bot=bot)
         label = "opening move, bot (uniform)" if bot else "opening move, best_move"
-        print(f"{label + ':':<33} median {statistics.median(times):.4f} s, "
-              f"max {max(times):.4f} s over {len(times)} layouts")
+        print(
+            f"{label + ':':<33} median {statistics.median(times):.4f} s, "
+            f"max {max(times):.4f} s over {len(times)} layouts"
+        )
     times = baseline_opening_times(layouts)
     print(f"{'opening move, plain negamax:':<33} median {statistics.median(times):.4f} s")
 

@@ -26,6 +26,7 @@ except ImportError:  # run from a checkout: python bench/oriflamme_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playouts import playouts_per_second
+
 from pygames.bots import oriflamme as bots
 from pygames.core.rng import Rng, derive_seed
 from pygames.oriflamme import new_game
@@ -33,8 +34,9 @@ from pygames.oriflamme import new_game
 __all__ = ["heuristic_win_rate", "moves_per_game", "random_playouts_per_second"]
 
 
-def random_playouts_per_second(players: int = 5, seconds: float = 2.0, seed: int = 0, *,
-                               clock=time.perf_counter) -> float:
+def random_playouts_per_second(
+    players: int = 5, seconds: float = 2.0, seed: int = 0, *, clock=time.perf_counter
+) -> float:
     """Complete random games per second (see ``playouts.playouts_per_second``)."""
     return playouts_per_second(new_game, players, seconds, seed, clock)
 
@@ -82,13 +84,14 @@ def main(argv: list[str]) -> None:
     for players in (3, 4, 5):
         wall = random_playouts_per_second(players, seconds)
         cpu = random_playouts_per_second(players, seconds, clock=time.process_time)
-        print(f"random playouts, {players} players:      {wall:,.0f} games/s wall-clock, {cpu:,.0f} per CPU second "
-              f"({moves_per_game(players, 100):.0f} decisions a game)")
+        print(
+            f"random playouts, {players} players:      {wall:,.0f} games/s wall-clock, {cpu:,.0f} per CPU second "
+            f"({moves_per_game(players, 100):.0f} decisions a game)"
+        )
     start = time.perf_counter()
     rate = heuristic_win_rate(4, games)
     took = time.perf_counter() - start
-    print(f"heuristic vs 3 random, 4 players: {rate:.1%} of {games} games won "
-          f"(random would win 25%; {took:.1f} s)")
+    print(f"heuristic vs 3 random, 4 players: {rate:.1%} of {games} games won (random would win 25%; {took:.1f} s)")
 
 
 if __name__ == "__main__":

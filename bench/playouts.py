@@ -8,8 +8,13 @@ from typing import Any, Callable
 from pygames.core.rng import Rng
 
 
-def playouts_per_second(new_game: Callable[[int, int], Any], players: int, seconds: float = 2.0,
-                        seed: int = 0, clock: Callable[[], float] = time.perf_counter) -> float:
+def playouts_per_second(
+    new_game: Callable[[int, int], Any],
+    players: int,
+    seconds: float = 2.0,
+    seed: int = 0,
+    clock: Callable[[], float] = time.perf_counter,
+) -> float:
     """Complete games per second with uniform random legal moves from a seeded Rng.
 
     ``clock`` measures the time: wall-clock by default; ``time.process_time`` counts this

@@ -189,9 +189,10 @@ def report_engine(name: str, out: dict) -> None:
         error(f"okiya random playouts ({who})", out.get("playouts_error", "no figure"))
     if out.get("solver_times"):
         t = out["solver_times"]
-        line(f"okiya solver, opening ({who})",
-             f"median {fmt_s(statistics.median(t))} over {len(t)} layouts "
-             f"(min {fmt_s(min(t))}, max {fmt_s(max(t))})")
+        line(
+            f"okiya solver, opening ({who})",
+            f"median {fmt_s(statistics.median(t))} over {len(t)} layouts (min {fmt_s(min(t))}, max {fmt_s(max(t))})",
+        )
     else:
         error(f"okiya solver, opening ({who})", out.get("solver_error", "no figure"))
     for label, value in out.get("figures", []):
@@ -213,8 +214,14 @@ def last_json(text: str) -> dict:
 
 def section_cpython(args, tmp: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(BENCH)])}
-    proc = subprocess.run([sys.executable, str(driver_file(tmp)), str(args.seconds), str(args.layouts), "win-rates"],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=3600)
+    proc = subprocess.run(
+        [sys.executable, str(driver_file(tmp)), str(args.seconds), str(args.layouts), "win-rates"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=3600,
+    )
     out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
     report_engine("CPython", out)
     RESULTS["cpython"] = out
@@ -222,8 +229,17 @@ def section_cpython(args, tmp: Path) -> dict:
 
 
 def section_pyodide(args, tmp: Path) -> dict:
-    cmd = build.node_runner_cmd("run_python.mjs", "--mount", f"{BENCH}:/bench", "--path", "/bench",
-                                str(driver_file(tmp)), "--", str(args.seconds), str(args.layouts))
+    cmd = build.node_runner_cmd(
+        "run_python.mjs",
+        "--mount",
+        f"{BENCH}:/bench",
+        "--path",
+        "/bench",
+        str(driver_file(tmp)),
+        "--",
+        str(args.seconds),
+        str(args.layouts),
+    )
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=3600)
     out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
     report_engine("Pyodide", out)
@@ -244,8 +260,10 @@ def section_size(args, tmp: Path) -> None:
     line("wheel size", f"{wheel.stat().st_size / 1e3:.1f} kB ({wheel.name})")
     total, gz = build.site_sizes(build.DIST)
     files = sum(1 for p in build.DIST.rglob("*") if p.is_file())
-    line("site size (dist/site)", f"{total / 1e6:.2f} MB total, {gz / 1e6:.2f} MB gzip "
-                                  f"(each of {files} files gzipped, summed)")
+    line(
+        "site size (dist/site)",
+        f"{total / 1e6:.2f} MB total, {gz / 1e6:.2f} MB gzip (each of {files} files gzipped, summed)",
+    )
 
 
 # The site's start-up marks (site/worker.js, python.js, app.js), ms from navigation.
@@ -265,7 +283,8 @@ def measure(pw, url: str, profile: Path, block_sw: bool = False) -> tuple[float,
     empty caches; the warm one is a reload of the same tab, as a returning visitor.
     """
     ctx = pw.chromium.launch_persistent_context(
-        str(profile), service_workers="block" if block_sw else "allow", **build.chromium_launch_args())
+        str(profile), service_workers="block" if block_sw else "allow", **build.chromium_launch_args()
+    )
     try:
         ctx.add_init_script(READY_PROBE)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -301,10 +320,12 @@ def section_browser(args, tmp: Path) -> None:
     server = build.serve_in_background(site, base="/pygames/")
     try:
         with sync_playwright() as pw:
-            variants = ((BARE, server.base_url + "bare-pyodide.html", False),
-                        (SITE, server.base_url, False),
-                        (BARE_MAIN, server.base_url + "bare-pyodide-main.html", False),
-                        (NO_SW, server.base_url, True))
+            variants = (
+                (BARE, server.base_url + "bare-pyodide.html", False),
+                (SITE, server.base_url, False),
+                (BARE_MAIN, server.base_url + "bare-pyodide-main.html", False),
+                (NO_SW, server.base_url, True),
+            )
             results = {name: ([], []) for name, _, _ in variants}
             marks = {"cold": [], "warm": []}
             n = 0
@@ -329,18 +350,25 @@ def section_browser(args, tmp: Path) -> None:
                 for name in (SITE, BARE, BARE_MAIN, NO_SW):
                     if name in results and not (kind == "cold" and name == NO_SW):
                         vals = results[name][i]
-                        line(f"python ready, {kind} ({name})",
-                             f"median {vals and fmt_s(statistics.median(vals))} of {len(vals)}  "
-                             f"[{', '.join(f'{v:.2f}' for v in vals)}]")
+                        line(
+                            f"python ready, {kind} ({name})",
+                            f"median {vals and fmt_s(statistics.median(vals))} of {len(vals)}  "
+                            f"[{', '.join(f'{v:.2f}' for v in vals)}]",
+                        )
                 for base, label in ((BARE, "site / bare"), (BARE_MAIN, "site / bare main thread")):
                     if SITE in med and base in med:
                         line(f"python ready, {kind}: {label}", f"{med[SITE][i] / med[base][i]:.2f}x")
                 if any(marks[kind]):
-                    names = sorted({k for m in marks[kind] for k in m},
-                                   key=lambda k: statistics.median(m[k] for m in marks[kind] if k in m))
-                    line(f"site start-up marks, {kind} (median s)",
-                         ", ".join(f"{k} {statistics.median(m[k] for m in marks[kind] if k in m) / 1000:.2f}"
-                                   for k in names))
+                    names = sorted(
+                        {k for m in marks[kind] for k in m},
+                        key=lambda k: statistics.median(m[k] for m in marks[kind] if k in m),
+                    )
+                    line(
+                        f"site start-up marks, {kind} (median s)",
+                        ", ".join(
+                            f"{k} {statistics.median(m[k] for m in marks[kind] if k in m) / 1000:.2f}" for k in names
+                        ),
+                    )
             browser = pw.chromium.launch(**build.chromium_launch_args())
             line("browser", f"Chromium {browser.version}, a fresh profile on disk per cold/warm pair")
             browser.close()
@@ -357,8 +385,11 @@ def section_link(args, tmp: Path) -> None:
     for game, players, hidden in link_bench.rows():
         f = link_bench.link_figures(game, players, args.link_games, hidden)
         label = f"link {game} {players}p" + (" (keep-hidden orders)" if hidden else "")
-        line(label, f"length median {f['median']:.0f}, max {f['max']} chars; "
-                    f"{f['passes']:.0f} passes for {f['decisions']:.0f} decisions (medians)")
+        line(
+            label,
+            f"length median {f['median']:.0f}, max {f['max']} chars; "
+            f"{f['passes']:.0f} passes for {f['decisions']:.0f} decisions (medians)",
+        )
 
 
 SECTIONS = {

@@ -24,6 +24,7 @@ except ImportError:  # run from a checkout: python bench/turncoats_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playouts import playouts_per_second
+
 from pygames.bots import turncoats as bots
 from pygames.core.rng import Rng, derive_seed
 from pygames.turncoats import new_game
@@ -69,8 +70,10 @@ def main(argv: list[str]) -> None:
     for players in (2, 5):
         print(f"random playouts, {players} players:        {random_playouts_per_second(players, seconds):,.0f} games/s")
     wins, played, spent = heuristic_games(3, games)
-    print(f"heuristic vs 2 random, 3 players:  {wins}/{played} = {wins / played:.1%} "
-          f"(chance: 33.3%; {spent / played * 1000:.1f} ms/game)")
+    print(
+        f"heuristic vs 2 random, 3 players:  {wins}/{played} = {wins / played:.1%} "
+        f"(chance: 33.3%; {spent / played * 1000:.1f} ms/game)"
+    )
 
 
 if __name__ == "__main__":

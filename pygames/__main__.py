@@ -15,8 +15,14 @@ def check(link: str) -> str:
 
     table = Table(decode(link))
     header = table.record.header
-    lines = [tr("link.check.position", game=tr(f"game.{header.game}"), players=header.players,
-                phase=tr(f"link.phase.{table.phase}"))]
+    lines = [
+        tr(
+            "link.check.position",
+            game=tr(f"game.{header.game}"),
+            players=header.players,
+            phase=tr(f"link.phase.{table.phase}"),
+        )
+    ]
     lines.append(", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names)))
     if table.game is not None:
         lines.append(table.game.public_text())

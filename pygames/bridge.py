@@ -126,8 +126,13 @@ def replay(record: dict[str, Any]) -> Any:
         or sum(len(g) for g in games) > MAX_MOVES
     ):
         raise PlayerError("error.bad_record")
-    match = _start(record.get("game"), record.get("seed"), record.get("players"),
-                   record.get("format", "single"), record.get("options", {}))
+    match = _start(
+        record.get("game"),
+        record.get("seed"),
+        record.get("players"),
+        record.get("format", "single"),
+        record.get("options", {}),
+    )
     for number, moves in enumerate(games):
         if number:
             match = match.next_game()
@@ -182,8 +187,13 @@ def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
     earlier that it was played from (the events compare the two; else None)."""
     game = record.get("game") if isinstance(record, dict) else None
     games = record.get("games") if game in GAMES and event_maker(game) is not None else None
-    if not isinstance(games, list) or not games or not isinstance(games[-1], list) or not games[-1] \
-            or not isinstance(games[-1][-1], str):
+    if (
+        not isinstance(games, list)
+        or not games
+        or not isinstance(games[-1], list)
+        or not games[-1]
+        or not isinstance(games[-1][-1], str)
+    ):
         return replay(record), None
     before = replay({**record, "games": games[:-1] + [games[-1][:-1]]})
     return before.play(games[-1][-1]), before
@@ -305,6 +315,7 @@ def call(fn: str, args_json: str = "{}") -> str:
     except Exception as bug:  # noqa: BLE001 - not a player's mistake: report it as a bug, keep the page alive
         traceback.print_exc(file=sys.stderr)
         params = {"type": type(bug).__name__}
-        return json.dumps({"ok": False, "error": {"key": "error.internal", "params": params,
-                                                  "text": tr("error.internal", **params)}})
+        return json.dumps(
+            {"ok": False, "error": {"key": "error.internal", "params": params, "text": tr("error.internal", **params)}}
+        )
     return json.dumps({"ok": True, "result": result})

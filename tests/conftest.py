@@ -73,13 +73,15 @@ def dist_site(build_mod) -> Path:
     """The built site (dist/site); fails when it is missing or older than the sources."""
     dist = build_mod.DIST
     if not (dist / "build-info.json").is_file():
-        pytest.fail("dist/site is not built: run `python build.py` first "
-                    "(or `python build.py test`, which builds and runs every test)", pytrace=False)
+        pytest.fail(
+            "dist/site is not built: run `python build.py` first "
+            "(or `python build.py test`, which builds and runs every test)",
+            pytrace=False,
+        )
     stale = _stale_files(build_mod, dist)
     if stale:
         shown = ", ".join(stale[:8]) + (" ..." if len(stale) > 8 else "")
-        pytest.fail(f"dist/site is older than the sources ({shown}): run `python build.py`",
-                    pytrace=False)
+        pytest.fail(f"dist/site is older than the sources ({shown}): run `python build.py`", pytrace=False)
     return dist
 
 
@@ -98,5 +100,4 @@ def site_url(build_mod, dist_site) -> str:
 def browser_type_launch_args(browser_type_launch_args):
     """Drive Debian's Chromium when there is one (``playwright install`` needs a CDN)."""
     ours = load_build().chromium_launch_args()
-    return {**browser_type_launch_args, **ours,
-            "args": [*browser_type_launch_args.get("args", []), *ours["args"]]}
+    return {**browser_type_launch_args, **ours, "args": [*browser_type_launch_args.get("args", []), *ours["args"]]}

@@ -94,8 +94,12 @@ def site_scripts() -> list[Path]:
 
 def test_the_page_parses_no_move_notation() -> None:
     notation = re.compile(r"parseMove|r\(\\d\)c\(\\d\)|\b(?:move|notation|legal)\w*(?:\.text)?\.(?:split|match)\(")
-    hits = [f"{p.relative_to(ROOT)}:{n}" for p in site_scripts()
-            for n, line in enumerate(p.read_text("utf-8").splitlines(), 1) if notation.search(line)]
+    hits = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in site_scripts()
+        for n, line in enumerate(p.read_text("utf-8").splitlines(), 1)
+        if notation.search(line)
+    ]
     assert not hits, hits
 
 

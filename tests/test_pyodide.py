@@ -25,8 +25,9 @@ TIMEOUT = 900
 @pytest.fixture(scope="session")
 def pyodide_dir(build_mod) -> Path:
     if not shutil.which("node"):
-        pytest.fail("node is needed for the Pyodide tests (Node.js 20): `python build.py test` installs it",
-                    pytrace=False)
+        pytest.fail(
+            "node is needed for the Pyodide tests (Node.js 20): `python build.py test` installs it", pytrace=False
+        )
     return build_mod.fetch_pyodide()
 
 
@@ -37,8 +38,9 @@ def pytest_wheels(build_mod) -> list[Path]:
 
 def run_node(build_mod, dist, pyodide_dir, script, *args, wheels=(), env=None, timeout=TIMEOUT):
     cmd = build_mod.node_runner_cmd(script, *args, pyodide_dir=pyodide_dir, dist=dist, wheels=wheels)
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT,
-                          env={**os.environ, **(env or {})})
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env={**os.environ, **(env or {})}
+    )
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -47,16 +49,28 @@ def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_
     if not any(engine.glob("test_*.py")):
         pytest.fail("tests/engine has no tests")
     fuzz = os.environ.get("PYGAMES_PYODIDE_FUZZ_GAMES", "300")
-    rc, out = run_node(build_mod, dist_site, pyodide_dir, "run_pytest.mjs",
-                       "--mount", f"{engine}:/tests/engine", "--", "-q", "-ra", "/tests/engine",
-                       wheels=pytest_wheels, env={"PYGAMES_FUZZ_GAMES": fuzz, "PYGAMES_LINK_FUZZ": "5000"})
+    rc, out = run_node(
+        build_mod,
+        dist_site,
+        pyodide_dir,
+        "run_pytest.mjs",
+        "--mount",
+        f"{engine}:/tests/engine",
+        "--",
+        "-q",
+        "-ra",
+        "/tests/engine",
+        wheels=pytest_wheels,
+        env={"PYGAMES_FUZZ_GAMES": fuzz, "PYGAMES_LINK_FUZZ": "5000"},
+    )
     print(out)
     assert rc == 0, f"engine tests inside Pyodide exited {rc}:\n{out[-6000:]}"
     assert " passed" in out
 
 
 def test_runner_fails_on_a_failing_test(build_mod, dist_site, pyodide_dir, pytest_wheels, tmp_path):
-    (tmp_path / "test_canary.py").write_text(textwrap.dedent("""
+    (tmp_path / "test_canary.py").write_text(
+        textwrap.dedent("""
         import sys
 
         def test_canary_passes():
@@ -64,10 +78,20 @@ def test_runner_fails_on_a_failing_test(build_mod, dist_site, pyodide_dir, pytes
 
         def test_canary_deliberately_fails():
             assert 1 + 1 == 3
-    """))
-    rc, out = run_node(build_mod, dist_site, pyodide_dir, "run_pytest.mjs",
-                       "--mount", f"{tmp_path}:/canary", "--", "-q", "/canary",
-                       wheels=pytest_wheels)
+    """)
+    )
+    rc, out = run_node(
+        build_mod,
+        dist_site,
+        pyodide_dir,
+        "run_pytest.mjs",
+        "--mount",
+        f"{tmp_path}:/canary",
+        "--",
+        "-q",
+        "/canary",
+        wheels=pytest_wheels,
+    )
     assert rc != 0, out
     assert "test_canary_deliberately_fails" in out, out
     assert "1 failed, 1 passed" in out, out
@@ -110,8 +134,14 @@ def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tm
     script = tmp_path / "games.py"
     script.write_text(GAMES_SCRIPT)
     n = "30"
-    cp = subprocess.run([sys.executable, str(script), n], capture_output=True, text=True,
-                        timeout=TIMEOUT, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    cp = subprocess.run(
+        [sys.executable, str(script), n],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert cp.returncode == 0, cp.stderr
     rc, out = run_node(build_mod, dist_site, pyodide_dir, "run_python.mjs", str(script), "--", n)
     assert rc == 0, out
@@ -123,6 +153,7 @@ def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tm
         assert len(digests) == int(n) and len(set(digests)) == int(n), key  # every seed its own game
         assert here["plies"][key] > int(n), key
         diff = [i for i, (a, b) in enumerate(zip(digests, there["digests"][key])) if a != b]
-        assert not diff, (f"{key}: games differ between CPython {here['python']} and Pyodide "
-                          f"{there['python']}: seeds {diff[:10]}")
+        assert not diff, (
+            f"{key}: games differ between CPython {here['python']} and Pyodide {there['python']}: seeds {diff[:10]}"
+        )
     assert here["digests"] == there["digests"] and here["plies"] == there["plies"]

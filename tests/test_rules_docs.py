@@ -108,10 +108,12 @@ def test_every_citation_resolves(path, pages):
 
 
 def test_a_dangling_citation_is_reported(pages):
-    text = ('"""Checks (docs/rules/turncoats.md section 7.2 and rows 4-7)."""\n'
-            "def test_row_21_no_such_row(): ...  # example 9\n"
-            "# docs/rules/oriflamme.md §3.4, example 7c, ex7d\n"
-            "# see docs/rules/chess.md\n")
+    text = (
+        '"""Checks (docs/rules/turncoats.md section 7.2 and rows 4-7)."""\n'
+        "def test_row_21_no_such_row(): ...  # example 9\n"
+        "# docs/rules/oriflamme.md §3.4, example 7c, ex7d\n"
+        "# see docs/rules/chess.md\n"
+    )
     assert dangling(text, None, pages) == [
         "docs/rules/chess.md does not exist",
         "line 2: 'example 9': docs/rules/turncoats.md has no example 9",
@@ -119,7 +121,9 @@ def test_a_dangling_citation_is_reported(pages):
         "line 2: 'row_21': docs/rules/turncoats.md has no row 21",
     ]
     assert dangling("# sections 3-6, 13", "okiya", pages) == [
-        "line 1: 'sections 3-6, 13': docs/rules/okiya.md has no section 13"]
+        "line 1: 'sections 3-6, 13': docs/rules/okiya.md has no section 13"
+    ]
     assert dangling("# Example 7 shows it", "okiya", pages) == [
-        "line 1: 'Example 7': docs/rules/okiya.md has no example 7"]
+        "line 1: 'Example 7': docs/rules/okiya.md has no example 7"
+    ]
     assert dangling("# row 3", None, pages) == ["line 1: 'row 3' cites the rules of no known game"]

@@ -61,6 +61,7 @@ def random(view: dict[str, Any], rng: Any) -> Move:
 
 # --- evaluation ----------------------------------------------------------------------------
 
+
 def _heir_rival(state: State, slot: int, name: int) -> bool:
     rival = name | FACE_UP
     return any(i != slot and s[-1] & 31 == rival for i, s in enumerate(state.queue))
@@ -132,6 +133,7 @@ def _best_by_simulation(state: State, me: int, legal: tuple[Move, ...], rng: Any
 
 # --- placement -----------------------------------------------------------------------------
 
+
 def _threatened(state: State, i: int, me: int) -> bool:
     """A rival's face-up Soldier (or Shapeshifter) is beside slot ``i``, or ``i`` is at an end
     while a rival's Archer is face up."""
@@ -187,7 +189,9 @@ def _placement_score(state: State, me: int, t: int, where: int) -> float:
         top = q[where][-1]
         if top & FACE_UP:
             covered = top & 15
-            score -= 2.0 if covered in (LORD, HEIR) and not (covered == HEIR and _heir_rival(state, where, HEIR)) else 0.8
+            score -= (
+                2.0 if covered in (LORD, HEIR) and not (covered == HEIR and _heir_rival(state, where, HEIR)) else 0.8
+            )
         else:
             score -= 0.5 + 0.3 * (top >> 5)
             if t == AMBUSH and _threatened(state, where, me):
@@ -206,6 +210,7 @@ def _place(state: State, me: int, legal: tuple[Move, ...], rng: Any) -> Move:
 
 # --- reveal or keep --------------------------------------------------------------------------
 
+
 def _reveal(state: State, me: int, legal: tuple[Move, ...], rng: Any) -> Move:
     reveal = legal[0]
     q = state.queue
@@ -214,8 +219,9 @@ def _reveal(state: State, me: int, legal: tuple[Move, ...], rng: Any) -> Move:
     t, k = top & 15, top >> 5
     rnd = state.round
     if t == AMBUSH:
-        later = any(s[0] != me and s[-1] & FACE_UP and s[-1] & 15 in (ARCHER, SOLDIER, SHAPESHIFTER)
-                    for s in q[cur + 1:])
+        later = any(
+            s[0] != me and s[-1] & FACE_UP and s[-1] & 15 in (ARCHER, SOLDIER, SHAPESHIFTER) for s in q[cur + 1 :]
+        )
         return reveal if rnd == ROUNDS and not later else KEEP_MOVE
     if t == CONSPIRACY:
         pays = rnd == ROUNDS or (k >= 3 and rnd >= 4) or (k >= 2 and _threatened(state, cur, me))

@@ -85,7 +85,7 @@ class _Estimator:
             hands = []
             for size in sizes:
                 counts = [0, 0, 0]
-                for c in pool[start:start + size]:
+                for c in pool[start : start + size]:
                     counts[c] += 1
                 start += size
                 hands.append(counts)
@@ -167,9 +167,15 @@ def heuristic(view: dict[str, Any], rng: Any) -> Any:
                 for d in range(3):
                     if unseen[d]:
                         held = hand + UNIT[d]
-                        value += unseen[d] / pool * max(
-                            _value(odds, estimate.chances(held - UNIT[r.colour]))
-                            for r in RETURNS if COLOUR_MASK[held] >> r.colour & 1)
+                        value += (
+                            unseen[d]
+                            / pool
+                            * max(
+                                _value(odds, estimate.chances(held - UNIT[r.colour]))
+                                for r in RETURNS
+                                if COLOUR_MASK[held] >> r.colour & 1
+                            )
+                        )
                 values.append(value)
             else:
                 after = state._apply(m)

@@ -43,8 +43,7 @@ def forced_move(state: Any) -> Any:
     return legal[0] if len(legal) == 1 else None
 
 
-def start_match(module: ModuleType, game: str, players: int, seed: int, format: str,
-                options: dict[str, Any]) -> Any:
+def start_match(module: ModuleType, game: str, players: int, seed: int, format: str, options: dict[str, Any]) -> Any:
     """The match (or single game) a record starts with: the module's own ``start_match``
     when it has one, else a ``SingleGame`` (which has only the "single" format)."""
     own = getattr(module, "start_match", None)
@@ -95,8 +94,9 @@ class SingleGame:
 
     def play(self, move: str) -> "SingleGame":
         text, after = canonical(self.current, move)
-        return SingleGame(self.module, self.game, self.players, self.seed, self.options,
-                          (after,), (self.moves[-1] + (text,),))
+        return SingleGame(
+            self.module, self.game, self.players, self.seed, self.options, (after,), (self.moves[-1] + (text,),)
+        )
 
     def next_game(self) -> "SingleGame":
         raise IllegalMove("error.match_over" if self.current.outcome else "error.not_over")

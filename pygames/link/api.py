@@ -40,8 +40,9 @@ def format_name(game: str, bits: int) -> str:
     return adapter(game).format_name(bits)
 
 
-def link_create(game: str, players: int, names: list, options: dict | None = None,
-                format: str = "single", key: str | None = None) -> dict[str, Any]:
+def link_create(
+    game: str, players: int, names: list, options: dict | None = None, format: str = "single", key: str | None = None
+) -> dict[str, Any]:
     """A new link game with this device in seat 0: the invite link and seat 0's key."""
     kind = adapter(game)
     counts = GAMES[game].PLAYER_COUNTS
@@ -54,9 +55,14 @@ def link_create(game: str, players: int, names: list, options: dict | None = Non
     if not isinstance(format, str):
         raise PlayerError("error.bad_format", format=str(format)[:40])
     secret = _key(key) if key is not None else new_key()
-    header = Header(game, players, kind.options_int(options or {}, format),
-                    tuple(clean_name(n) for n in names), seat_commitment(secret),
-                    rand_commitment(creator_rand(secret)))
+    header = Header(
+        game,
+        players,
+        kind.options_int(options or {}, format),
+        tuple(clean_name(n) for n in names),
+        seat_commitment(secret),
+        rand_commitment(creator_rand(secret)),
+    )
     table = Table(Record(header, ()), {0: secret})
     return {**_table(table), "key": {"seat": 0, "key": secret.hex()}}
 
@@ -143,12 +149,13 @@ def link_qr(text: str) -> dict[str, Any]:
         raise BadLink("link.error.too_long")
     out = io.BytesIO()
     segno.make(text, error="l", micro=False).save(
-        out, kind="svg", scale=4, border=2, dark="#2a2320", light="#fbf6ec",
-        xmldecl=False, svgns=True, omitsize=True)  # a standalone, scalable SVG (usable as a data URL)
+        out, kind="svg", scale=4, border=2, dark="#2a2320", light="#fbf6ec", xmldecl=False, svgns=True, omitsize=True
+    )  # a standalone, scalable SVG (usable as a data URL)
     return {"svg": out.getvalue().decode("utf-8")}
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
 
 def _shown_seat(table: Table) -> int | None:
     held = table.held_keys()

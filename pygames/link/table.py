@@ -132,8 +132,11 @@ class Table:
 
     def held_keys(self) -> dict[int, bytes]:
         """The seats this device plays: its keys that match a seat's commitment."""
-        return {seat: key for seat, key in self.keys.items()
-                if 0 <= seat < self.players and self.commitments[seat] == seat_commitment(key)}
+        return {
+            seat: key
+            for seat, key in self.keys.items()
+            if 0 <= seat < self.players and self.commitments[seat] == seat_commitment(key)
+        }
 
     def next(self) -> dict[str, Any] | None:
         """Who needs the link now and for what, or None when nobody does."""
@@ -193,9 +196,19 @@ class Table:
         if self.problem is not None:
             p = self.problem
             text = tr(p.key, name=self.names[p.seat], **p.params)
-            return {"state": "failed", "text": text,
-                    "problems": [{"seat": p.seat, "name": self.names[p.seat], "key": p.key,
-                                  "params": {"name": self.names[p.seat], **p.params}, "text": text}]}
+            return {
+                "state": "failed",
+                "text": text,
+                "problems": [
+                    {
+                        "seat": p.seat,
+                        "name": self.names[p.seat],
+                        "key": p.key,
+                        "params": {"name": self.names[p.seat], **p.params},
+                        "text": text,
+                    }
+                ],
+            }
         if self.phase != OVER:
             return {"state": "pending", "text": tr("link.audit.pending"), "problems": []}
         return {"state": "verified", "text": tr("link.audit.verified"), "problems": []}

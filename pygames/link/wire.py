@@ -163,7 +163,7 @@ def split(text: str) -> tuple[str, str | None]:
         raise BadLink("link.error.too_long")
     data, _, rest = text.partition("&")
     if data.startswith(PREFIX):
-        data = data[len(PREFIX):]
+        data = data[len(PREFIX) :]
     export = None
     for part in rest.split("&"):
         if part.startswith("k="):
@@ -211,7 +211,7 @@ class _Reader:
         if self.at + n > len(self.data):
             raise BadLink("link.error.truncated")
         self.at += n
-        return self.data[self.at - n:self.at]
+        return self.data[self.at - n : self.at]
 
     def varint(self) -> int:
         n = shift = 0

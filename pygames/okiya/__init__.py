@@ -11,5 +11,18 @@ from pygames.okiya.state import MOVES, OPTIONS, PLAYER_COUNTS, Move, State, from
 #: Okiya has no secrets: every seat (and a spectator) sees everything, legal moves included.
 SECRETS = False
 
-__all__ = ["FORMATS", "MOVES", "OPTIONS", "PLAYER_COUNTS", "SECRETS", "Match", "Move", "State", "from_layout",
-           "from_text", "new_game", "parse", "start_match"]
+__all__ = [
+    "FORMATS",
+    "MOVES",
+    "OPTIONS",
+    "PLAYER_COUNTS",
+    "SECRETS",
+    "Match",
+    "Move",
+    "State",
+    "from_layout",
+    "from_text",
+    "new_game",
+    "parse",
+    "start_match",
+]

@@ -104,7 +104,9 @@ class Match:
 
     def play(self, move: Move | str) -> "Match":
         state = self.current.play(move)
-        return Match(self.seed, self.format, self.games[:-1] + (state,), self.moves[:-1] + (self.moves[-1] + (state.last,),))
+        return Match(
+            self.seed, self.format, self.games[:-1] + (state,), self.moves[:-1] + (self.moves[-1] + (state.last,),)
+        )
 
     def next_game(self) -> "Match":
         """Start the next game: the loser starts; after a draw, the other seat than last time."""
@@ -132,6 +134,7 @@ class Match:
             "winner": winner,
             "can_continue": self.can_continue,
             "starter": self.current.first_player,
-            "message": None if winner is None or self.format == "single"
+            "message": None
+            if winner is None or self.format == "single"
             else {"key": "okiya.match.won", "params": seat_params(winner)},
         }

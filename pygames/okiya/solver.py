@@ -279,7 +279,7 @@ class Solver:
             if move(m, o, c, 0, 1) >= 1:
                 best = move(m, o, c, 0, WIN)
                 # 2. later moves only matter if they win faster (cheap: depth-limited)
-                for d in cells[i + 1:]:
+                for d in cells[i + 1 :]:
                     if move(m, o, d, best, best + 1) > best:
                         best = move(m, o, d, best, WIN)
                         c = d

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.position import TextPosition
 from pygames.core.errors import BadPosition, IllegalMove
 from pygames.core.outcome import Outcome, seat_params
+from pygames.core.position import TextPosition
 from pygames.core.rng import Rng
 from pygames.okiya.board import (
     BORDER,
@@ -69,8 +69,13 @@ class Move:
         >>> Move(7).to_json()
         {'text': 'r1c3', 'kind': 'take', 'cell': 7, 'row': 1, 'col': 3}
         """
-        return {"text": CELL_NAMES[self.cell], "kind": "take", "cell": self.cell,
-                "row": self.cell // 4, "col": self.cell % 4}
+        return {
+            "text": CELL_NAMES[self.cell],
+            "kind": "take",
+            "cell": self.cell,
+            "row": self.cell // 4,
+            "col": self.cell % 4,
+        }
 
 
 MOVES = tuple(Move(c) for c in CELLS)
@@ -179,8 +184,12 @@ class State(TextPosition):
         masks = (mine, self.masks[1]) if mover == 0 else (self.masks[0], mine)
         ply = self.ply + 1
         return State(
-            self.layout, masks, cell, self.first_player,
-            _match=self._match, _ply=ply,
+            self.layout,
+            masks,
+            cell,
+            self.first_player,
+            _match=self._match,
+            _ply=ply,
             _outcome=_judge(mover, mine, masks[0] | masks[1], cell, ply, self._match),
         )
 
@@ -251,7 +260,9 @@ def new_game(players: int = 2, seed: int = 0, *, first_player: int | None = None
     return State(tuple(layout), first_player=first_player)
 
 
-def from_layout(layout: list[int] | tuple[int, ...], moves: list[str] | tuple[str, ...] = (), first_player: int = 0) -> State:
+def from_layout(
+    layout: list[int] | tuple[int, ...], moves: list[str] | tuple[str, ...] = (), first_player: int = 0
+) -> State:
     """A game on an explicit layout (tile ids by cell) after ``moves`` (for tests and examples)."""
     layout = tuple(layout)
     if sorted(layout) != list(range(16)):

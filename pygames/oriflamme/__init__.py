@@ -27,5 +27,19 @@ SECRETS = True
 #: One game, no match formats.
 FORMATS = ("single",)
 
-__all__ = ["FORMATS", "OPTIONS", "PLAYER_COUNTS", "ROUNDS", "SECRETS", "Move", "State", "deal", "from_deal",
-           "from_text", "from_view", "new_game", "options_bits", "parse"]
+__all__ = [
+    "FORMATS",
+    "OPTIONS",
+    "PLAYER_COUNTS",
+    "ROUNDS",
+    "SECRETS",
+    "Move",
+    "State",
+    "deal",
+    "from_deal",
+    "from_text",
+    "from_view",
+    "new_game",
+    "options_bits",
+    "parse",
+]

@@ -29,14 +29,47 @@ TYPE_MASK = 15
 #: Every type of a family as a bit mask (bit t = type t).
 FAMILY = (1 << 10) - 1
 
-IDS = ("ambush", "archer", "assassination", "conspiracy", "heir", "lord", "royal_decree",
-       "shapeshifter", "soldier", "spy", "unknown")
-NAMES = ("Ambush", "Archer", "Assassination", "Conspiracy", "Heir", "Lord", "Decree",
-         "Shapeshifter", "Soldier", "Spy", "?")
+IDS = (
+    "ambush",
+    "archer",
+    "assassination",
+    "conspiracy",
+    "heir",
+    "lord",
+    "royal_decree",
+    "shapeshifter",
+    "soldier",
+    "spy",
+    "unknown",
+)
+NAMES = (
+    "Ambush",
+    "Archer",
+    "Assassination",
+    "Conspiracy",
+    "Heir",
+    "Lord",
+    "Decree",
+    "Shapeshifter",
+    "Soldier",
+    "Spy",
+    "?",
+)
 CODES = ("Am", "Ar", "As", "Co", "He", "Lo", "Rd", "Sh", "So", "Sp", "??")
 #: English names as printed (the catalog holds the same texts under ``oriflamme.card.<id>``).
-TITLES = ("Ambush", "Archer", "Assassination", "Conspiracy", "Heir", "Lord", "Royal Decree",
-          "Shapeshifter", "Soldier", "Spy", "face-down card")
+TITLES = (
+    "Ambush",
+    "Archer",
+    "Assassination",
+    "Conspiracy",
+    "Heir",
+    "Lord",
+    "Royal Decree",
+    "Shapeshifter",
+    "Soldier",
+    "Spy",
+    "face-down card",
+)
 
 #: One-shot cards, discarded during their own visit.
 INTRIGUES = frozenset((AMBUSH, ASSASSINATION, CONSPIRACY, DECREE))

@@ -29,15 +29,41 @@ from typing import Any
 
 from pygames.oriflamme.cards import FACE_UP, IDS, UNKNOWN
 from pygames.oriflamme.moves import GAP, LEFT, RIGHT, Move
-from pygames.oriflamme.state import (
-    E_AMBUSH, E_COPY, E_DISCARD, E_ELIM, E_END, E_HEIR, E_IDLE, E_KEEP, E_LORD, E_MOVE, E_PLACE, E_REVEAL,
-    E_ROUND, E_STEAL, State,
+from pygames.oriflamme.rules import (
+    E_AMBUSH,
+    E_COPY,
+    E_DISCARD,
+    E_ELIM,
+    E_END,
+    E_HEIR,
+    E_IDLE,
+    E_KEEP,
+    E_LORD,
+    E_MOVE,
+    E_PLACE,
+    E_REVEAL,
+    E_ROUND,
+    E_STEAL,
 )
+from pygames.oriflamme.state import State
 from pygames.oriflamme.view import message
 
-KINDS = {E_ROUND: "round", E_PLACE: "place", E_KEEP: "token", E_REVEAL: "reveal", E_ELIM: "eliminate",
-         E_AMBUSH: "ambush", E_DISCARD: "discard", E_LORD: "gain", E_HEIR: "gain", E_STEAL: "steal",
-         E_COPY: "copy", E_MOVE: "move", E_IDLE: "idle", E_END: "end"}
+KINDS = {
+    E_ROUND: "round",
+    E_PLACE: "place",
+    E_KEEP: "token",
+    E_REVEAL: "reveal",
+    E_ELIM: "eliminate",
+    E_AMBUSH: "ambush",
+    E_DISCARD: "discard",
+    E_LORD: "gain",
+    E_HEIR: "gain",
+    E_STEAL: "steal",
+    E_COPY: "copy",
+    E_MOVE: "move",
+    E_IDLE: "idle",
+    E_END: "end",
+}
 
 
 def events(before: State, move: Move | str, after: State, seat: int | None = None) -> list[dict[str, Any]]:
@@ -76,9 +102,12 @@ def _event(raw: tuple, after: State, seat: int | None) -> dict[str, Any]:
     elif code == E_PLACE:
         _, p, t, where, _length = raw
         sees = "card_id" in said["params"]
-        event.update(seat=p, card=_card(t) if sees else None,
-                     where="left" if where == LEFT else "right" if where == RIGHT else "on",
-                     slot=where if where >= 0 else None)
+        event.update(
+            seat=p,
+            card=_card(t) if sees else None,
+            where="left" if where == LEFT else "right" if where == RIGHT else "on",
+            slot=where if where >= 0 else None,
+        )
     elif code == E_KEEP:
         event.update(seat=raw[1], slot=raw[2], tokens=raw[3])
     elif code == E_REVEAL:
@@ -100,8 +129,15 @@ def _event(raw: tuple, after: State, seat: int | None) -> dict[str, Any]:
     elif code == E_MOVE:
         _, me, owner, card, src, kind, dest = raw
         sees = "card_id" in said["params"]
-        event.update({"seat": me, "owner": owner, "card": _card(card & 15) if sees else None, "from": src,
-                      "up": bool(card & FACE_UP)})
+        event.update(
+            {
+                "seat": me,
+                "owner": owner,
+                "card": _card(card & 15) if sees else None,
+                "from": src,
+                "up": bool(card & FACE_UP),
+            }
+        )
         event["gap" if kind == GAP else "slot"] = dest
     event["message"] = said
     return event

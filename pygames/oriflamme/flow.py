@@ -154,4 +154,3 @@ class RoundFlow:
         self.placed = 0
         self.prevlog = self.log
         self.log = ((E_ROUND, self.round, (self.start + self.round - 1) % self.players), None)
-

@@ -168,20 +168,23 @@ class Generation:
         j = self.parg
         single = len(q[j]) == 2
         stay = self.options & O_DECREE_STAY
-        moves = [GAP_AT[k] for k in range(len(q) + 1)
-                 if not single or (k != j + 1 and (k != j or stay))]
+        moves = [GAP_AT[k] for k in range(len(q) + 1) if not single or (k != j + 1 and (k != j or stay))]
         if self.options & O_DECREE_STACK:
             owner = q[j][0]
             cur = self.cursor
-            moves.extend(ON_SLOT[i] for i, slot in enumerate(q)
-                         if slot[0] == owner and i != cur and (i != j or (stay and not single)))
+            moves.extend(
+                ON_SLOT[i]
+                for i, slot in enumerate(q)
+                if slot[0] == owner and i != cur and (i != j or (stay and not single))
+            )
         return tuple(moves)
 
     def _alias(self, move: Move, legal: tuple[Move, ...]) -> Move:
         """Other spellings of a legal move: the public forms ``reveal <Type>`` / ``show <Type>`` of a
         known card, and ``right`` on an empty queue; otherwise an IllegalMove a player can read."""
         if self.phase == RESOLVING and (
-                (move.kind == REVEAL and self.pending == P_REVEAL) or (move.kind == SHOW and self.pending == P_SHOW)):
+            (move.kind == REVEAL and self.pending == P_REVEAL) or (move.kind == SHOW and self.pending == P_SHOW)
+        ):
             actual = self.queue[self.cursor if move.kind == REVEAL else self.parg][-1] & 15
             if actual != UNKNOWN and move.a >= 0:
                 if move.kind == REVEAL and move.a == actual:

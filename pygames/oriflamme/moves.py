@@ -38,9 +38,9 @@ position does not know (another seat's card on one player's device).
 
 from __future__ import annotations
 
-from pygames.core.errors import IllegalMove
 from typing import Any
 
+from pygames.core.errors import IllegalMove
 from pygames.oriflamme.cards import ALIASES, IDS, NAMES, TYPES, UNKNOWN
 
 PLACE, REVEAL, KEEP, TARGET, STEAL, COPY, GAP, ON, SHOW = range(9)
@@ -117,8 +117,15 @@ class Move:
         ('royal_decree', 1)
         """
         kind = self.kind
-        data: dict[str, Any] = {"text": self.text, "kind": KINDS[kind], "card": None, "where": None,
-                                "slot": None, "seat": None, "gap": None}
+        data: dict[str, Any] = {
+            "text": self.text,
+            "kind": KINDS[kind],
+            "card": None,
+            "where": None,
+            "slot": None,
+            "seat": None,
+            "gap": None,
+        }
         if kind == PLACE:
             data["card"] = IDS[self.a] if self.a != UNKNOWN else None
             data["where"] = "left" if self.b == LEFT else "right" if self.b == RIGHT else "on"

@@ -70,4 +70,3 @@ def options_bits(options: dict[str, Any]) -> int:
 def options_dict(bits: int) -> dict[str, bool]:
     """The named options an option int holds (the inverse of ``options_bits``)."""
     return {name: bool(bits & bit) for name, (bit, _, _) in OPTION_BITS.items()}
-

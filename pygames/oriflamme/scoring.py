@@ -26,10 +26,24 @@ def outcome(s: Any) -> Outcome:
     if len(winners) == 1:
         (w,) = winners
         others = [p for p in tied if p != w]
-        return Outcome(tuple(pools), winners, "tiebreak", f"oriflamme.win.tiebreak.{covered}", {
-            **seat_params(w), "score": best, "cards": most,
-            "others": ", ".join(names[p] for p in others), "other_seats": others,
-            "other_cards": max(counts[p] for p in others)})
-    return Outcome(tuple(pools), winners, "shared", f"oriflamme.win.shared.{covered}", {
-        "score": best, "cards": most, "names": ", ".join(names[p] for p in winners), "seats": list(winners)})
-
+        return Outcome(
+            tuple(pools),
+            winners,
+            "tiebreak",
+            f"oriflamme.win.tiebreak.{covered}",
+            {
+                **seat_params(w),
+                "score": best,
+                "cards": most,
+                "others": ", ".join(names[p] for p in others),
+                "other_seats": others,
+                "other_cards": max(counts[p] for p in others),
+            },
+        )
+    return Outcome(
+        tuple(pools),
+        winners,
+        "shared",
+        f"oriflamme.win.shared.{covered}",
+        {"score": best, "cards": most, "names": ", ".join(names[p] for p in winners), "seats": list(winners)},
+    )

@@ -42,8 +42,9 @@ def new_game(players: int = 4, seed: int = 0, *, first_player: int | None = None
     return from_deal(first_player, hands, removed, **options)
 
 
-def from_deal(first_player: int, hands: Sequence[Sequence[int] | None], removed: Sequence[Sequence[int] | None],
-              **options: bool) -> State:
+def from_deal(
+    first_player: int, hands: Sequence[Sequence[int] | None], removed: Sequence[Sequence[int] | None], **options: bool
+) -> State:
     """The first position of a game dealt elsewhere: one entry per seat of ``hands`` and
     ``removed`` (card types), None for a seat whose cards this position does not know (link
     play: the other devices' deals); ``first_player`` places first; ``options`` as in ``new_game``."""

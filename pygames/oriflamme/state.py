@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.position import TextPosition
 from pygames.core.outcome import Outcome
+from pygames.core.position import TextPosition
 from pygames.oriflamme import scoring
 from pygames.oriflamme.abilities import Abilities
 from pygames.oriflamme.cards import FAMILY, HAND_TYPES, UNKNOWN
@@ -84,8 +84,26 @@ class State(RoundFlow, Abilities, Generation, TextPosition):
     """
 
     GAME = "oriflamme"
-    __slots__ = ("players", "options", "start", "round", "phase", "placed", "cursor", "pending", "parg",
-                 "pools", "hands", "removed", "queue", "out", "log", "prevlog", "outcome", "_legal")
+    __slots__ = (
+        "players",
+        "options",
+        "start",
+        "round",
+        "phase",
+        "placed",
+        "cursor",
+        "pending",
+        "parg",
+        "pools",
+        "hands",
+        "removed",
+        "queue",
+        "out",
+        "log",
+        "prevlog",
+        "outcome",
+        "_legal",
+    )
 
     players: int
     options: int
@@ -189,7 +207,6 @@ class State(RoundFlow, Abilities, Generation, TextPosition):
 
         return to_text(self)
 
-
     # --- derived facts ---------------------------------------------------------------
 
     def hand_count(self, seat: int) -> int:
@@ -278,10 +295,23 @@ class State(RoundFlow, Abilities, Generation, TextPosition):
         return s
 
 
-def make_state(players: int, options: int, start: int, hands: tuple[int, ...], removed: tuple[int, ...], *,
-               round: int = 1, phase: int = PLACING, placed: int = 0, cursor: int = 0, pending: int = P_NONE,
-               parg: int = 0, pools: list[int] | None = None, queue: list[tuple[int, ...]] | None = None,
-               out: tuple[tuple[int, ...], ...] | None = None) -> State:
+def make_state(
+    players: int,
+    options: int,
+    start: int,
+    hands: tuple[int, ...],
+    removed: tuple[int, ...],
+    *,
+    round: int = 1,
+    phase: int = PLACING,
+    placed: int = 0,
+    cursor: int = 0,
+    pending: int = P_NONE,
+    parg: int = 0,
+    pools: list[int] | None = None,
+    queue: list[tuple[int, ...]] | None = None,
+    out: tuple[tuple[int, ...], ...] | None = None,
+) -> State:
     """A State from its fields as they are (no checks: ``from_text`` checks)."""
     s = State.__new__(State)
     s.players = players

@@ -73,8 +73,21 @@ from pygames.oriflamme.state import State, make_state
 
 _CODE = {code: t for t, code in enumerate(CODES)}
 _PHASES = ("place", "resolve", "over")
-_FIELDS = ("players", "start", "round", "phase", "placed", "cursor", "pending", "pools", "hands", "removed",
-           "queue", "out", "options")
+_FIELDS = (
+    "players",
+    "start",
+    "round",
+    "phase",
+    "placed",
+    "cursor",
+    "pending",
+    "pools",
+    "hands",
+    "removed",
+    "queue",
+    "out",
+    "options",
+)
 
 
 _MASK_TEXT = tuple("".join(CODES[t] for t in range(10) if m >> t & 1) or "-" for m in range(1 << 10))
@@ -116,12 +129,21 @@ def to_text(s: State) -> str:
     parts.append("removed=" + ",".join(_cards(r) for r in s.removed))
     slots = [f"p{slot[0] + 1}:" + "/".join(_card(c) for c in reversed(slot[1:])) for slot in s.queue]
     parts.append("queue=" + (",".join(slots) or "-"))
-    parts.append("out=" + ",".join(
-        "".join(CODES[e & 15] + ("d" if e >> 4 == DISCARDED else "x") for e in pile) or "-" for pile in s.out))
+    parts.append(
+        "out="
+        + ",".join(
+            "".join(CODES[e & 15] + ("d" if e >> 4 == DISCARDED else "x") for e in pile) or "-" for pile in s.out
+        )
+    )
     if s.options != DEFAULT_OPTIONS:
-        parts.append("options=" + ",".join(
-            f"{name}:{int(bool(s.options & bit))}" for name, (bit, default, _) in OPTION_BITS.items()
-            if bool(s.options & bit) != default))
+        parts.append(
+            "options="
+            + ",".join(
+                f"{name}:{int(bool(s.options & bit))}"
+                for name, (bit, default, _) in OPTION_BITS.items()
+                if bool(s.options & bit) != default
+            )
+        )
     return " ".join(parts)
 
 
@@ -155,7 +177,7 @@ def _parse_mask(text: str) -> int:
         raise _bad()
     mask = 0
     for i in range(0, len(text), 2):
-        t = _CODE.get(text[i:i + 2])
+        t = _CODE.get(text[i : i + 2])
         if t is None or t == UNKNOWN or mask >> t & 1:
             raise _bad()
         mask |= 1 << t
@@ -184,8 +206,13 @@ def _read_card(text: str) -> int:
 #: The texts of every hand/removed mask and of common queue cards, read once.
 _MASKS = {text: m for m, text in enumerate(_MASK_TEXT)}
 _MASKS["?"] = HIDDEN
-_CARDS = {_card(t | up | k << TOKEN_SHIFT): t | up | k << TOKEN_SHIFT
-          for t in range(11) for up in (0, FACE_UP) for k in range(40) if not (up and (k or t == UNKNOWN))}
+_CARDS = {
+    _card(t | up | k << TOKEN_SHIFT): t | up | k << TOKEN_SHIFT
+    for t in range(11)
+    for up in (0, FACE_UP)
+    for k in range(40)
+    if not (up and (k or t == UNKNOWN))
+}
 
 
 def _per_seat(text: str, players: int) -> list[str]:
@@ -241,7 +268,7 @@ def from_text(text: str) -> State:
             if len(pile_text) % 3:
                 raise _bad()
             for i in range(0, len(pile_text), 3):
-                t = _CODE.get(pile_text[i:i + 2])
+                t = _CODE.get(pile_text[i : i + 2])
                 reason = {"x": ELIMINATED, "d": DISCARDED}.get(pile_text[i + 2])
                 if t is None or t == UNKNOWN or reason is None:
                     raise _bad()
@@ -264,8 +291,22 @@ def from_text(text: str) -> State:
     else:
         if rnd != ROUNDS or {"placed", "cursor", "pending"} & fields.keys():
             raise _bad()
-    state = make_state(players, options, start, hands, removed, round=rnd, phase=phase, placed=placed,
-                       cursor=cursor, pending=pending, parg=parg, pools=pools, queue=queue, out=tuple(out))
+    state = make_state(
+        players,
+        options,
+        start,
+        hands,
+        removed,
+        round=rnd,
+        phase=phase,
+        placed=placed,
+        cursor=cursor,
+        pending=pending,
+        parg=parg,
+        pools=pools,
+        queue=queue,
+        out=tuple(out),
+    )
     check(state)
     return state
 
@@ -313,8 +354,12 @@ def check(s: State) -> None:
         for depth, card in enumerate(reversed(slot[1:])):
             t = card & 15
             if card & FACE_UP:
-                acting = s.phase == RESOLVING and i == cur and depth == 0 and s.pending in (
-                    P_TARGET, P_SHOW, P_DECREE, P_DEST)
+                acting = (
+                    s.phase == RESOLVING
+                    and i == cur
+                    and depth == 0
+                    and s.pending in (P_TARGET, P_SHOW, P_DECREE, P_DEST)
+                )
                 if t in (AMBUSH, CONSPIRACY) or (t in INTRIGUES and not acting):
                     raise _bad("faces")
     if s.phase == RESOLVING:
@@ -333,8 +378,7 @@ def check(s: State) -> None:
         elif p in (P_DECREE, P_DEST):
             ok = up and t == DECREE and (p == P_DECREE or arg != cur)
         else:
-            ok = (p == P_SHOW and up and t in (ARCHER, SOLDIER, ASSASSINATION, SHAPESHIFTER)
-                  and not q[arg][-1] & FACE_UP)
+            ok = p == P_SHOW and up and t in (ARCHER, SOLDIER, ASSASSINATION, SHAPESHIFTER) and not q[arg][-1] & FACE_UP
         if not ok or not s.legal_moves():
             raise _bad("decision")
         if p == P_SHOW and not _show_reachable(s):

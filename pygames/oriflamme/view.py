@@ -29,7 +29,8 @@ kind ``reveal``, ``target`` (+ ``"ability"``: archer / soldier / assassination),
 ``steal``, ``copy``, ``decree`` (pick a card), ``decree_destination`` (+ ``"picked"``:
 slot of the picked card; ``gap K`` moves put it between slots K-1 and K, 0-based),
 ``show`` (+ ``"eliminated"``: slot of the eliminated face-down card; ``seat`` is its
-owner); in the owner's view ``reveal`` adds ``"reveal_gain"`` and ``"keep_tokens"``.  During placement ``{"kind": "place", "seat": s}``.
+owner); in the owner's view ``reveal`` adds ``"reveal_gain"`` and ``"keep_tokens"``.
+During placement ``{"kind": "place", "seat": s}``.
 
 Log and outcome messages name seats with pairs ``seat``/``name``,
 ``owner``/``owner_name``, ``attacker``/``attacker_name`` (``name`` texts are the
@@ -90,8 +91,15 @@ from pygames.oriflamme.state import State, make_state
 PHASES = ("place", "resolve", "over")
 #: Every card of a family and its kind, so a page draws and explains it without a copy of the rules.
 CARD_KINDS = {IDS[t]: "intrigue" if t in INTRIGUES else "character" for t in TYPES}
-PENDING_KINDS = {P_REVEAL: "reveal", P_TARGET: "target", P_STEAL: "steal", P_COPY: "copy",
-                 P_DECREE: "decree", P_DEST: "decree_destination", P_SHOW: "show"}
+PENDING_KINDS = {
+    P_REVEAL: "reveal",
+    P_TARGET: "target",
+    P_STEAL: "steal",
+    P_COPY: "copy",
+    P_DECREE: "decree",
+    P_DEST: "decree_destination",
+    P_SHOW: "show",
+}
 _ID = {name: t for t, name in enumerate(IDS) if t != UNKNOWN}
 
 
@@ -135,8 +143,9 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
         for card in slot[1:]:
             t = card & 15
             up = bool(card & FACE_UP)
-            cards.append({"card": IDS[t] if (up or visible) and t != UNKNOWN else None,
-                          "up": up, "tokens": card >> TOKEN_SHIFT})
+            cards.append(
+                {"card": IDS[t] if (up or visible) and t != UNKNOWN else None, "up": up, "tokens": card >> TOKEN_SHIFT}
+            )
         queue.append({"owner": owner, "cards": cards})
     legal = s.legal_moves() if seat is not None and seat == to_move else ()
     hands = [_ids(s.hands[p]) if over or seat == p else None for p in range(n)]
@@ -162,8 +171,10 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
         "cursor": s.cursor if s.phase == RESOLVING else None,
         "pending": _pending(s, seat),
         "prompt": _prompt(s),
-        "out": [[{"card": IDS[e & 15], "reason": "discarded" if e >> 4 == DISCARDED else "eliminated"}
-                 for e in pile] for pile in s.out],
+        "out": [
+            [{"card": IDS[e & 15], "reason": "discarded" if e >> 4 == DISCARDED else "eliminated"} for e in pile]
+            for pile in s.out
+        ],
         "queue_cards": _queue_cards(s),
         "legal": [str(m) for m in legal],
         "moves": [m.to_json() for m in legal],
@@ -361,6 +372,7 @@ def _message(event: tuple, sees: bool) -> dict[str, Any]:
 
 # --- a position held from one seat's view ----------------------------------------------
 
+
 def _mask(ids: list[str] | None) -> int:
     if ids is None:
         return HIDDEN
@@ -385,8 +397,10 @@ def from_view(view: dict[str, Any]) -> State:
                 t = UNKNOWN if c["card"] is None else _ID[c["card"]]
                 cards.append(t | (FACE_UP if c["up"] else 0) | c["tokens"] << TOKEN_SHIFT)
             queue.append((slot["owner"], *cards))
-        out = tuple(tuple(_ID[e["card"]] | (DISCARDED if e["reason"] == "discarded" else 0) << 4 for e in pile)
-                    for pile in view["out"])
+        out = tuple(
+            tuple(_ID[e["card"]] | (DISCARDED if e["reason"] == "discarded" else 0) << 4 for e in pile)
+            for pile in view["out"]
+        )
         pending = view["pending"]
         code, parg = 0, 0
         if phase == RESOLVING:
@@ -398,11 +412,21 @@ def from_view(view: dict[str, Any]) -> State:
             elif code == P_SHOW:
                 parg = pending["eliminated"]
         state = make_state(
-            n, options_bits(view["options"]), view["start_player"],
-            tuple(_mask(h) for h in view["hands"]), tuple(_mask(r) for r in view["removed"]),
-            round=view["round"], phase=phase, placed=view["placed"] if phase == PLACING else 0,
-            cursor=view["cursor"] if phase == RESOLVING else 0, pending=code, parg=parg,
-            pools=list(view["pools"]), queue=queue, out=out)
+            n,
+            options_bits(view["options"]),
+            view["start_player"],
+            tuple(_mask(h) for h in view["hands"]),
+            tuple(_mask(r) for r in view["removed"]),
+            round=view["round"],
+            phase=phase,
+            placed=view["placed"] if phase == PLACING else 0,
+            cursor=view["cursor"] if phase == RESOLVING else 0,
+            pending=code,
+            parg=parg,
+            pools=list(view["pools"]),
+            queue=queue,
+            out=out,
+        )
     except (KeyError, TypeError, ValueError, IndexError):
         raise BadPosition("oriflamme.error.view") from None
     return state

@@ -27,5 +27,20 @@ SECRETS = True
 #: One game, no match formats.
 FORMATS = ("single",)
 
-__all__ = ["ADJACENT", "COLOURS", "EDGES", "HOMELAND", "FORMATS", "OPTIONS", "PLAYER_COUNTS", "SECRETS", "Move", "State", "from_text",
-           "from_view", "new_game", "parse", "position"]
+__all__ = [
+    "ADJACENT",
+    "COLOURS",
+    "EDGES",
+    "HOMELAND",
+    "FORMATS",
+    "OPTIONS",
+    "PLAYER_COUNTS",
+    "SECRETS",
+    "Move",
+    "State",
+    "from_text",
+    "from_view",
+    "new_game",
+    "parse",
+    "position",
+]

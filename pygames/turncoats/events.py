@@ -48,10 +48,16 @@ def _told(mover: int, played: Move, drawn: int, seat: int | None) -> list[dict[s
     if played.kind in (RECRUIT, BATTLE):
         event["area"] = played.area
     elif played.kind == MARCH:
-        event.update(area=played.area if played.area >= 0 else None,
-                     dest=played.dest if played.dest >= 0 else None, count=played.count)
+        event.update(
+            area=played.area if played.area >= 0 else None,
+            dest=played.dest if played.dest >= 0 else None,
+            count=played.count,
+        )
     out = [event]
     if played.kind == BATTLE:
-        out += [{"kind": "kill", "colour": COLOURS[c], "area": played.area, "count": k}
-                for c, k in enumerate(played.kills) if k]
+        out += [
+            {"kind": "kill", "colour": COLOURS[c], "area": played.area, "count": k}
+            for c, k in enumerate(played.kills)
+            if k
+        ]
     return out

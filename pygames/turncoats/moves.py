@@ -49,8 +49,20 @@ KIND_NAMES = ("recruit", "battle", "march", "negotiate", "return")
 class Move:
     """One decision of the player to move; ``str(move)`` is its notation."""
 
-    __slots__ = ("kind", "colour", "area", "dest", "count", "kills", "text",
-                 "unit", "kill_packed", "kill_total", "march_packed", "adjacent")
+    __slots__ = (
+        "kind",
+        "colour",
+        "area",
+        "dest",
+        "count",
+        "kills",
+        "text",
+        "unit",
+        "kill_packed",
+        "kill_total",
+        "march_packed",
+        "adjacent",
+    )
 
     kind: int
     colour: int
@@ -60,8 +72,15 @@ class Move:
     kills: tuple[int, int, int]
     text: str
 
-    def __init__(self, kind: int, colour: int = -1, area: int = -1, dest: int = -1, count: int = 0,
-                 kills: tuple[int, int, int] = (0, 0, 0)) -> None:
+    def __init__(
+        self,
+        kind: int,
+        colour: int = -1,
+        area: int = -1,
+        dest: int = -1,
+        count: int = 0,
+        kills: tuple[int, int, int] = (0, 0, 0),
+    ) -> None:
         self.kind = kind
         self.colour = colour
         self.area = area
@@ -98,10 +117,15 @@ class Move:
         >>> parse("march black 5-7 x2").to_json()["dest"], parse("battle red 4 kill blue").to_json()["kills"]
         (7, [0, 1, 0])
         """
-        return {"text": self.text, "kind": KIND_NAMES[self.kind],
-                "colour": COLOURS[self.colour] if self.colour >= 0 else None,
-                "area": self.area if self.area >= 0 else None, "dest": self.dest if self.dest >= 0 else None,
-                "count": self.count, "kills": list(self.kills)}
+        return {
+            "text": self.text,
+            "kind": KIND_NAMES[self.kind],
+            "colour": COLOURS[self.colour] if self.colour >= 0 else None,
+            "area": self.area if self.area >= 0 else None,
+            "dest": self.dest if self.dest >= 0 else None,
+            "count": self.count,
+            "kills": list(self.kills),
+        }
 
 
 def _notation(m: Move) -> str:

@@ -42,8 +42,9 @@ CONTROL_REASONS = ("majority", "axe", "flag", "tied", "empty")
 MAJORITY, BY_AXE, BY_FLAG, TIED_UP, EMPTY = range(5)
 
 
-def _break_tie(colours: tuple[int, ...], axe: tuple[int, int, int], flag: tuple[int, int, int],
-               among_tied: bool) -> tuple[int, int]:
+def _break_tie(
+    colours: tuple[int, ...], axe: tuple[int, int, int], flag: tuple[int, int, int], among_tied: bool
+) -> tuple[int, int]:
     """(colour, reason) for a tie between ``colours``: AXE then FLAG (section 8 / 10.1)."""
     if among_tied:
         best = max(axe[c] for c in colours)
@@ -66,8 +67,18 @@ def _break_tie(colours: tuple[int, ...], axe: tuple[int, int, int], flag: tuple[
 class Rules:
     """One combination of rule options and its caches."""
 
-    __slots__ = ("options", "kills_optional", "requires_kill", "march_zero", "empty_tiebreaks",
-                 "tied_only", "zero_tiebreaks", "from_next_seat", "area_moves", "_resolvers")
+    __slots__ = (
+        "options",
+        "kills_optional",
+        "requires_kill",
+        "march_zero",
+        "empty_tiebreaks",
+        "tied_only",
+        "zero_tiebreaks",
+        "from_next_seat",
+        "area_moves",
+        "_resolvers",
+    )
 
     def __init__(self, options: dict[str, bool]) -> None:
         self.options = dict(options)
@@ -131,8 +142,9 @@ class Rules:
             table = [(-1, EMPTY)]
             for mask in range(1, 8):
                 colours = MASK_COLOURS[mask]
-                table.append((colours[0], MAJORITY) if len(colours) == 1
-                             else _break_tie(colours, ax, fl, self.tied_only))
+                table.append(
+                    (colours[0], MAJORITY) if len(colours) == 1 else _break_tie(colours, ax, fl, self.tied_only)
+                )
             if self.empty_tiebreaks:
                 table[0] = _break_tie((0, 1, 2), ax, fl, self.tied_only)
             if len(self._resolvers) > 100_000:  # keeps memory bounded over millions of games
@@ -140,8 +152,9 @@ class Rules:
             found = self._resolvers[key] = tuple(table)
         return found
 
-    def winning_colour(self, areas: tuple[int, int, int], axe: tuple[int, int, int],
-                       flag: tuple[int, int, int]) -> tuple[int, str, tuple[int, ...]]:
+    def winning_colour(
+        self, areas: tuple[int, int, int], axe: tuple[int, int, int], flag: tuple[int, int, int]
+    ) -> tuple[int, str, tuple[int, ...]]:
         """Section 10.1: (winning colour or -1, reason, the colours tied for most areas).
         Reasons: ``areas`` (most areas), ``axe``, ``flag`` (tie-break among the tied
         colours), ``tied`` (no colour wins), ``no_areas`` (no colour controls an area

@@ -45,12 +45,18 @@ def standing(state) -> dict[str, Any]:
     axe, flag = unpack(state._axe), unpack(state._flag)
     colour, reason, tied = state.rules.winning_colour(tuple(counts), axe, flag)
     # ``tied`` is the English list for Python's own texts; pages join ``tied_colours`` in their language
-    params: dict[str, Any] = {"tied": _names(tied), "tied_colours": [COLOURS[c] for c in tied], "count": counts[tied[0]]}
+    params: dict[str, Any] = {
+        "tied": _names(tied),
+        "tied_colours": [COLOURS[c] for c in tied],
+        "count": counts[tied[0]],
+    }
     if colour >= 0:
         params.update(colour=COLOURS[colour], axe=axe[colour], flag=flag[colour])
     return {
-        "control": [{"area": x, "controller": None if c < 0 else COLOURS[c], "reason": CONTROL_REASONS[r]}
-                    for x, (c, r) in zip(AREAS, ctl)],
+        "control": [
+            {"area": x, "controller": None if c < 0 else COLOURS[c], "reason": CONTROL_REASONS[r]}
+            for x, (c, r) in zip(AREAS, ctl)
+        ],
         "areas": counts,
         "axe": list(axe),
         "flag": list(flag),
@@ -113,13 +119,22 @@ def _reason(colour: int, most: list[int], losing: list[int]) -> tuple[str, list[
     return "turn_order", steps
 
 
-def _message(state, colour: int, ranking: list[int], most: list[int], losing: list[int], start: int,
-             reason: str) -> dict[str, Any]:
+def _message(
+    state, colour: int, ranking: list[int], most: list[int], losing: list[int], start: int, reason: str
+) -> dict[str, Any]:
     winner = ranking[0]
-    return {"key": f"turncoats.win.{reason}",
-            "params": {"seat": winner, "name": _name(winner), "colour": COLOURS[colour] if colour >= 0 else "",
-                       "count": most[winner], "losing": losing[winner], "start": start,
-                       "start_name": _name(start)}}
+    return {
+        "key": f"turncoats.win.{reason}",
+        "params": {
+            "seat": winner,
+            "name": _name(winner),
+            "colour": COLOURS[colour] if colour >= 0 else "",
+            "count": most[winner],
+            "losing": losing[winner],
+            "start": start,
+            "start_name": _name(start),
+        },
+    }
 
 
 def final(state) -> dict[str, Any]:
@@ -127,15 +142,32 @@ def final(state) -> dict[str, Any]:
     tie-break steps of section 10.2, each step a catalog message."""
     colour, ranking, most, losing, start = decide(state)
     reason, steps = _reason(colour, most, losing)
-    messages = [{"key": f"turncoats.tiebreak.{name}",
-                 "params": {"count": best, "colour": COLOURS[colour] if colour >= 0 else "", "seats": left,
-                            "names": ", ".join(_name(s) for s in left)}}
-                for name, best, left in steps]
+    messages = [
+        {
+            "key": f"turncoats.tiebreak.{name}",
+            "params": {
+                "count": best,
+                "colour": COLOURS[colour] if colour >= 0 else "",
+                "seats": left,
+                "names": ", ".join(_name(s) for s in left),
+            },
+        }
+        for name, best, left in steps
+    ]
     if reason == "turn_order":
         left = steps[-1][2]
-        messages.append({"key": "turncoats.tiebreak.turn_order",
-                         "params": {"seat": start, "name": _name(start), "seats": left, "winner": ranking[0],
-                                    "names": ", ".join(_name(s) for s in left)}})
+        messages.append(
+            {
+                "key": "turncoats.tiebreak.turn_order",
+                "params": {
+                    "seat": start,
+                    "name": _name(start),
+                    "seats": left,
+                    "winner": ranking[0],
+                    "names": ", ".join(_name(s) for s in left),
+                },
+            }
+        )
     return {
         "standing": standing(state),
         "colour": colour,

@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.position import TextPosition
 from pygames.core.errors import BadPosition, IllegalMove
 from pygames.core.outcome import Outcome, seat_params
+from pygames.core.position import TextPosition
 from pygames.core.rng import Rng
 from pygames.turncoats import scoring
 from pygames.turncoats.board import (
@@ -96,8 +96,23 @@ class State(TextPosition):
     """A Turncoats position (see the module docstring)."""
 
     GAME = "turncoats"
-    __slots__ = ("players", "rules", "first_player", "seat", "neg", "turn", "rng", "drawn",
-                 "_areas", "_axe", "_flag", "_bag", "_hands", "_log", "_outcome")
+    __slots__ = (
+        "players",
+        "rules",
+        "first_player",
+        "seat",
+        "neg",
+        "turn",
+        "rng",
+        "drawn",
+        "_areas",
+        "_axe",
+        "_flag",
+        "_bag",
+        "_hands",
+        "_log",
+        "_outcome",
+    )
 
     players: int
     rules: Rules
@@ -209,16 +224,23 @@ class State(TextPosition):
         counts = unpack(self._areas[m.area])
         for o in OTHERS[m.colour]:
             if m.kills[o] > counts[o]:
-                return IllegalMove("turncoats.error.kill_missing", colour=COLOURS[o], area=m.area,
-                                   count=m.kills[o], have=counts[o])
+                return IllegalMove(
+                    "turncoats.error.kill_missing", colour=COLOURS[o], area=m.area, count=m.kills[o], have=counts[o]
+                )
         o1, o2 = OTHERS[m.colour]
         most = min(counts[m.colour], counts[o1] + counts[o2])
         allowed = self.rules.kill_range(most)
         if not allowed:
             return IllegalMove("turncoats.error.battle_no_kill", colour=colour, area=m.area)
         low, high = allowed.start, allowed.stop - 1
-        return IllegalMove("turncoats.error.kill_count" if low == high else "turncoats.error.kill_range",
-                           colour=colour, area=m.area, count=m.kill_total, low=low, high=high)
+        return IllegalMove(
+            "turncoats.error.kill_count" if low == high else "turncoats.error.kill_range",
+            colour=colour,
+            area=m.area,
+            count=m.kill_total,
+            low=low,
+            high=high,
+        )
 
     def _apply(self, m: Move) -> "State":
         """The position after a move already known to be legal (the fast path).
@@ -402,8 +424,7 @@ class State(TextPosition):
 
     def knows_everything(self) -> bool:
         """True when no hand, bag, drawn stone or generator state is unknown."""
-        return (self._bag >= 0 and self.rng is not None and self.drawn != UNSEEN
-                and all(h >= 0 for h in self._hands))
+        return self._bag >= 0 and self.rng is not None and self.drawn != UNSEEN and all(h >= 0 for h in self._hands)
 
     def determinize(self, rng: Rng) -> "State":
         """This position with every unknown secret filled in at random: the stones
@@ -452,8 +473,21 @@ class State(TextPosition):
         return s
 
 
-def _make(players: int, rules: Rules, areas: list[int], axe: int, flag: int, bag: int, hands: list[int],
-          seat: int, first_player: int, neg: int = 0, turn: int = 0, rng: int | None = 0, drawn: int = -1) -> State:
+def _make(
+    players: int,
+    rules: Rules,
+    areas: list[int],
+    axe: int,
+    flag: int,
+    bag: int,
+    hands: list[int],
+    seat: int,
+    first_player: int,
+    neg: int = 0,
+    turn: int = 0,
+    rng: int | None = 0,
+    drawn: int = -1,
+) -> State:
     s = _new(State)
     s.players = players
     s.rules = rules
@@ -540,7 +574,7 @@ def new_game(players: int = 3, seed: int = 0, *, first_player: int | None = None
             i += 2
     hands = []
     for _ in range(players):
-        dealt = colours[i:i + HAND_SIZE]
+        dealt = colours[i : i + HAND_SIZE]
         hands.append(pack((dealt.count(0), dealt.count(1), dealt.count(2))))
         i += HAND_SIZE
     if first_player is None:
@@ -580,8 +614,10 @@ def position(
     if len(areas) != AREA_COUNT or len(hands) != players:
         raise BadPosition("turncoats.error.text")
     triples = [*areas, *hands, axe, flag] + ([] if bag is None else [bag])
-    if any(len(t) != 3 or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= STONES_PER_COLOUR
-                              for k in t) for t in triples):
+    if any(
+        len(t) != 3 or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= STONES_PER_COLOUR for k in t)
+        for t in triples
+    ):
         raise BadPosition("turncoats.error.counts")
     if bag is None:
         used = [sum(t[c] for t in (*areas, *hands, axe, flag)) for c in range(3)]
@@ -590,8 +626,20 @@ def position(
         turn = HAND_SIZE * players - sum(map(sum, hands)) + (drawn is not None) + neg
     if any(not 0 <= k <= STONES_PER_COLOUR for k in bag):
         raise BadPosition("turncoats.error.counts")
-    state = _make(players, rules_for(options), [pack(a) for a in areas], pack(axe), pack(flag), pack(bag),
-                  [pack(h) for h in hands], to_move, to_move if first_player is None else first_player, neg, turn, rng,
-                  -1 if drawn is None else drawn)
+    state = _make(
+        players,
+        rules_for(options),
+        [pack(a) for a in areas],
+        pack(axe),
+        pack(flag),
+        pack(bag),
+        [pack(h) for h in hands],
+        to_move,
+        to_move if first_player is None else first_player,
+        neg,
+        turn,
+        rng,
+        -1 if drawn is None else drawn,
+    )
     check(state)
     return state

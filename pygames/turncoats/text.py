@@ -5,7 +5,8 @@
       axe=0.0.0 flag=0.1.0 bag=3.7.6 hands=3.3.1/4.1.2/2.3.4 [options=+battle_kills_optional,...]
 
 (on one line: ``new_game(3, 1, first_player=0)`` after ``recruit red 7``, ``march blue
-8-7 x1`` and ``negotiate``, which drew a blue stone for seat 2).  Stone counts are ``red.blue.black``; ``areas`` lists areas 0..10
+8-7 x1`` and ``negotiate``, which drew a blue stone for seat 2).  Stone counts are ``red.blue.black``;
+``areas`` lists areas 0..10
 and ``hands`` seats 0..N-1, separated by ``/``.  ``seat`` is the seat to move
 (once the game is over: the seat after the one that ended it); ``first`` the
 seat that took the first turn; ``turn`` the turns completed; ``neg`` the
@@ -59,14 +60,20 @@ def to_text(state) -> str:
     rng = "?" if state.rng is None else f"{state.rng:016x}"
     fields = [
         "turncoats",
-        f"players={state.players}", f"first={state.first_player}", f"seat={state.seat}", f"turn={state.turn}",
-        f"neg={state.neg}", f"draw={draw}", f"rng={rng}",
+        f"players={state.players}",
+        f"first={state.first_player}",
+        f"seat={state.seat}",
+        f"turn={state.turn}",
+        f"neg={state.neg}",
+        f"draw={draw}",
+        f"rng={rng}",
         "areas=" + "/".join(_triple(a) for a in state._areas),
-        f"axe={_triple(state._axe)}", f"flag={_triple(state._flag)}", f"bag={_triple(state._bag)}",
+        f"axe={_triple(state._axe)}",
+        f"flag={_triple(state._flag)}",
+        f"bag={_triple(state._bag)}",
         "hands=" + "/".join(_triple(h) for h in state._hands),
     ]
-    changed = [("+" if value else "-") + name for name, value in state.rules.options.items()
-               if value != OPTIONS[name]]
+    changed = [("+" if value else "-") + name for name, value in state.rules.options.items() if value != OPTIONS[name]]
     if changed:
         fields.append("options=" + ",".join(changed))
     return " ".join(fields)
@@ -147,10 +154,21 @@ def from_text(text: str) -> "State":  # noqa: F821
     hands = [_place(h, True) for h in fields["hands"].split("/")]
     if len(areas) != AREA_COUNT or len(hands) != players:
         raise _bad()
-    state = _make(players, rules_for(options), areas, _place(fields["axe"], False),
-                  _place(fields["flag"], False), _place(fields["bag"], True), hands,
-                  _int(fields["seat"], 0, players - 1), _int(fields["first"], 0, players - 1),
-                  _int(fields["neg"], 0, players), _int(fields["turn"], 0, 10**6), rng, drawn)
+    state = _make(
+        players,
+        rules_for(options),
+        areas,
+        _place(fields["axe"], False),
+        _place(fields["flag"], False),
+        _place(fields["bag"], True),
+        hands,
+        _int(fields["seat"], 0, players - 1),
+        _int(fields["first"], 0, players - 1),
+        _int(fields["neg"], 0, players),
+        _int(fields["turn"], 0, 10**6),
+        rng,
+        drawn,
+    )
     check(state)
     return state
 

@@ -73,9 +73,13 @@ def log_entry(mover: int, move, drawn: int, seat: int | None) -> dict[str, Any]:
             params["area"] = move.area
         elif kind == BATTLE:
             key = "turncoats.log.battle" if move.kill_total else "turncoats.log.battle_none"
-            params.update(area=move.area, kills=_kills_text(move.kills), kill_counts=list(move.kills),
-                          killed=[{"colour": COLOURS[c], "count": k} for c, k in enumerate(move.kills) if k],
-                          count=move.kill_total)
+            params.update(
+                area=move.area,
+                kills=_kills_text(move.kills),
+                kill_counts=list(move.kills),
+                killed=[{"colour": COLOURS[c], "count": k} for c, k in enumerate(move.kills) if k],
+                count=move.kill_total,
+            )
         elif kind == MARCH:
             if move.count:
                 key = "turncoats.log.march"
@@ -110,9 +114,13 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
         "colours": list(COLOURS),
         "edges": [list(e) for e in EDGES],
         "map": [
-            {"area": x, "stones": list(unpack(state._areas[x])),
-             "home": None if HOME_COLOUR[x] < 0 else COLOURS[HOME_COLOUR[x]],
-             "adjacent": list(ADJACENT[x]), **{k: ctl[k] for k in ("controller", "reason")}}
+            {
+                "area": x,
+                "stones": list(unpack(state._areas[x])),
+                "home": None if HOME_COLOUR[x] < 0 else COLOURS[HOME_COLOUR[x]],
+                "adjacent": list(ADJACENT[x]),
+                **{k: ctl[k] for k in ("controller", "reason")},
+            }
             for x, ctl in zip(AREAS, standing["control"])
         ],
         "axe": list(unpack(state._axe)),
@@ -146,8 +154,11 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
 
 
 def _triple(value: Any) -> int:
-    if (not isinstance(value, list) or len(value) != 3
-            or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= STONES_PER_COLOUR for k in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= STONES_PER_COLOUR for k in value)
+    ):
         raise BadPosition("turncoats.error.view")
     return pack(value)
 
@@ -185,8 +196,21 @@ def from_view(v: dict[str, Any]) -> "State":  # noqa: F821
         drawn = -1
         if v.get("pending") is not None:
             drawn = COLOUR_OF[v["drawn"]] if v.get("drawn") else UNSEEN
-        state = _make(n, rules_for(v.get("options") or {}), areas, axe, flag, bag, hands, v["current"], v["first"],
-                      v["negotiations"], v["turn"], None, drawn)
+        state = _make(
+            n,
+            rules_for(v.get("options") or {}),
+            areas,
+            axe,
+            flag,
+            bag,
+            hands,
+            v["current"],
+            v["first"],
+            v["negotiations"],
+            v["turn"],
+            None,
+            drawn,
+        )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, BadPosition):
             raise

@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from helpers import STEP_MS, fmt, wait_python
+from playwright.sync_api import expect
 
 expect.set_options(timeout=STEP_MS)
 
@@ -205,7 +204,9 @@ def gather(phones_by_seat: dict, site_url: str, first: str) -> tuple[dict, str]:
     return t, link
 
 
-def pass_around(phones_by_seat: dict, site_url: str, t: dict, link: str, *, keep_hidden_seat=None, limit=400) -> tuple[dict, str, dict]:
+def pass_around(
+    phones_by_seat: dict, site_url: str, t: dict, link: str, *, keep_hidden_seat=None, limit=400
+) -> tuple[dict, str, dict]:
     """Follow TABLE.next from phone to phone until nobody needs the link; returns the
     final TABLE, link and the phone that made it."""
     page = None
@@ -256,8 +257,10 @@ def test_okiya_by_link_two_phones(phones, site_url, catalog):
     qr.wait_for(state="attached")
     ann.wait_for_function("() => !document.querySelector('#link-qr').hidden", timeout=30000)
     qr.locator("summary").click()
-    ann.wait_for_function("() => { const i = document.querySelector('#link-qr img');"
-                          " return i && i.complete && i.naturalWidth > 0; }", timeout=30000)
+    ann.wait_for_function(
+        "() => { const i = document.querySelector('#link-qr img'); return i && i.complete && i.naturalWidth > 0; }",
+        timeout=30000,
+    )
     expect(ann.locator("#link-qr img")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
 
     by_seat = {0: ann, 1: ben}
@@ -341,11 +344,13 @@ def test_bad_and_older_links_change_nothing(phones, site_url, catalog):
     ann.goto(site_url + "#")
     ann.wait_for_selector('[data-link-new="okiya"]')
     create_game(ann, "okiya", ["Ann", "Cy"])
-    before = wait_saved(ann, "(games, [id, link]) => Object.keys(games).length === 2 && games[id].link === link", [t["id"], latest])
+    before = wait_saved(
+        ann, "(games, [id, link]) => Object.keys(games).length === 2 && games[id].link === link", [t["id"], latest]
+    )
     # a tampered link: one character changed in the middle of the data
     data = latest[2:]
     i = len(data) // 2
-    bad = "g=" + data[:i] + ("A" if data[i] != "A" else "B") + data[i + 1:]
+    bad = "g=" + data[:i] + ("A" if data[i] != "A" else "B") + data[i + 1 :]
     open_link(ann, site_url, bad)
     err = ann.locator("#link-error")
     expect(err).to_be_visible()
@@ -422,12 +427,16 @@ def test_seat_export_moves_a_seat(phones, site_url, catalog):
     expect(panel).to_contain_text(fmt(catalog["ui.link.export.warning"], name="Ann"))
     key = wait_saved(ann, "(games, id) => !!games[id] && !!games[id].keys['0']", t["id"])[t["id"]]["keys"]["0"]
     field = ann.locator("#link-export-url")
-    expect(field).to_have_value(re.compile(re.escape(f'#{t["link"]}&k=0.{key}') + "$"))
+    expect(field).to_have_value(re.compile(re.escape(f"#{t['link']}&k=0.{key}") + "$"))
     export = fragment(field.input_value())
     # the second phone takes the seat; the secret leaves its address bar
     t2 = open_link(ann2, site_url, export)
     assert t2["mine"] == [0]
-    wait_saved(ann2, "(games, [id, key]) => !!games[id] && JSON.stringify(games[id].keys) === JSON.stringify({0: key})", [t["id"], key])
+    wait_saved(
+        ann2,
+        "(games, [id, key]) => !!games[id] && JSON.stringify(games[id].keys) === JSON.stringify({0: key})",
+        [t["id"], key],
+    )
     expect(ann2).not_to_have_url(re.compile("&k="))
     # and plays it: Ben joins, the second phone starts the game
     open_link(ben, site_url, t["link"])

@@ -13,9 +13,9 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from helpers import READY_MS, fmt, start_frame_counter, wait_python
 from playwright.sync_api import expect
 
-from helpers import READY_MS, fmt, start_frame_counter, wait_python
 from pygames import bridge
 
 STEP_MS = 60_000  # one move (a perfect bot's opening can take a while)
@@ -67,8 +67,7 @@ def cell_center(page, cell: int) -> dict:
 def wait_ply_after(page, game: int, ply: int) -> None:
     """Wait until the position moved past (game, ply)."""
     page.wait_for_function(
-        f"([g, p]) => {{ const s = {STATE_JS};"
-        " return s && (s.match.game > g || s.view.ply > p); }",
+        f"([g, p]) => {{ const s = {STATE_JS}; return s && (s.match.game > g || s.view.ply > p); }}",
         arg=[game, ply],
         timeout=STEP_MS,
     )
@@ -192,9 +191,7 @@ def test_game_against_the_perfect_bot_keeps_the_page_alive(page, site_url, catal
             ).json_value()
             if seen == "painting":
                 thinking_checked += 1
-            page.wait_for_function(
-                "document.querySelector('#status').dataset.state !== 'thinking'", timeout=STEP_MS
-            )
+            page.wait_for_function("document.querySelector('#status').dataset.state !== 'thinking'", timeout=STEP_MS)
             continue
         s = state(page)
         assert s["to_move"] == 0
@@ -300,9 +297,7 @@ def test_undo_against_a_bot_returns_to_the_human_turn(page, site_url):
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
     assert state(page)["view"]["ply"] == before["view"]["ply"] + 2
     page.locator("#ok-undo").click()
-    page.wait_for_function(
-        f"ply => {STATE_JS}.view.ply === ply", arg=before["view"]["ply"], timeout=STEP_MS
-    )
+    page.wait_for_function(f"ply => {STATE_JS}.view.ply === ply", arg=before["view"]["ply"], timeout=STEP_MS)
     after = state(page)
     assert after["record"] == before["record"]
     assert after["to_move"] == 0

@@ -11,21 +11,32 @@ import re
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import expect
-
 from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 OF = HotSeat("oriflamme", "#of-choices", "button[data-move]:not([disabled])")
 
-CARDS = ("ambush", "archer", "assassination", "conspiracy", "heir", "lord", "royal_decree", "shapeshifter",
-         "soldier", "spy")
+CARDS = (
+    "ambush",
+    "archer",
+    "assassination",
+    "conspiracy",
+    "heir",
+    "lord",
+    "royal_decree",
+    "shapeshifter",
+    "soldier",
+    "spy",
+)
 
 
 def english_list(words: list[str]) -> str:
     """What the page's Intl.ListFormat (en, conjunction) makes of ``words``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + (", and " if len(words) > 2 else " and ") + words[-1]
+    return (
+        words[0] if len(words) == 1 else ", ".join(words[:-1]) + (", and " if len(words) > 2 else " and ") + words[-1]
+    )
 
 
 def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
@@ -47,8 +58,13 @@ def say(catalog: dict[str, str], entry: dict, names: list[str]) -> str:
 
 def assert_privacy_hides_everything(page, catalog, name: str) -> None:
     # nothing of the game is rendered: no hand, no move, no queue
-    OF.assert_privacy_shown(page, catalog, name, clickable="[data-move]:visible, [data-float]:visible, [data-card]:visible",
-                            hidden=["#of-hand-text", "#of-board", "#of-info"])
+    OF.assert_privacy_shown(
+        page,
+        catalog,
+        name,
+        clickable="[data-move]:visible, [data-float]:visible, [data-card]:visible",
+        hidden=["#of-hand-text", "#of-board", "#of-info"],
+    )
     hand_marker = fmt(catalog["ui.oriflamme.hand.text"], name="", cards="", removed="").split(":")[0] + ":"
     expect(page.locator("body")).not_to_contain_text(hand_marker, use_inner_text=True)
 
@@ -66,7 +82,9 @@ def assert_end_screen(page, catalog, names: list[str]) -> dict:
     expect(page.locator("#status")).to_have_text(why)
     assert all(names[w] in why for w in winners), why
     assert "{" not in why and "oriflamme." not in why
-    expected_rule = "ui.oriflamme.end.rule_covered" if outcome["tiebreak_counts_covered"] else "ui.oriflamme.end.rule_top"
+    expected_rule = (
+        "ui.oriflamme.end.rule_covered" if outcome["tiebreak_counts_covered"] else "ui.oriflamme.end.rule_top"
+    )
     expect(page.locator("#of-end-rule")).to_have_text(catalog[expected_rule])
     title = page.text_content("#of-end-title")
     assert any(names[w] in title for w in winners) or title == catalog["ui.end.title.you_win"]
@@ -131,7 +149,9 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
         decisions += 1
         if pending == "place" and "canvas-place" not in used and view["queue"]:
             # pick a card up from the hand on the canvas, then click a glowing end of the queue
-            move, card = next((m["text"], m["card"]) for m in s["moves"] if m["kind"] == "place" and m["where"] == "right")
+            move, card = next(
+                (m["text"], m["card"]) for m in s["moves"] if m["kind"] == "place" and m["where"] == "right"
+            )
             page.mouse.click(**xy(OF.hook(page, "handCenter", card)))
             page.wait_for_function("() => !!document.querySelector('#of-choices .ofl-row.chosen')")
             used.add("canvas-place")
@@ -175,8 +195,12 @@ def test_three_player_hot_seat_game_to_the_end(fast, site_url, catalog):
 def expect_buttons(page, legal: list[str]) -> None:
     """The decision panel offers exactly the legal moves (waits until it does)."""
     page.wait_for_function(
-        "want => JSON.stringify([...document.querySelectorAll('#of-choices button[data-move]')].map(b => b.dataset.move).sort())"
-        " === JSON.stringify(want)", arg=sorted(legal), timeout=STEP_MS)
+        "want => JSON.stringify([...document.querySelectorAll('#of-choices button[data-move]')]"
+        ".map(b => b.dataset.move).sort())"
+        " === JSON.stringify(want)",
+        arg=sorted(legal),
+        timeout=STEP_MS,
+    )
 
 
 def xy(point: dict) -> dict:
@@ -218,7 +242,8 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     names = ["Me", "", "", "", ""]
     buttons = page.locator("#of-choices button[data-move]")
     turns = OF.play_against_bots(
-        page, site_url + "#play/oriflamme?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me",
+        page,
+        site_url + "#play/oriflamme?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me",
         shown_moves=lambda s: s["legal"],
         pick=lambda s, turn: buttons.nth(turn % buttons.count()),
     )
@@ -313,7 +338,13 @@ def test_names_with_markup_are_text(fast, site_url, catalog):
     page = fast
     tricky = "<b>x</b>"
     other = "Zoë & co"
-    page.goto(site_url + "#play/oriflamme?seed=4&players=3&bots=2&names=" + quote(tricky, safe="") + "," + quote(other, safe=""))
+    page.goto(
+        site_url
+        + "#play/oriflamme?seed=4&players=3&bots=2&names="
+        + quote(tricky, safe="")
+        + ","
+        + quote(other, safe="")
+    )
     wait_python(page)
     kind = OF.wait_idle(page)
     shown_privacy = False
@@ -403,7 +434,8 @@ def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
     defaults = {
         name: checked
         for name, checked in options.locator("input[data-option]").evaluate_all(
-            "bs => bs.map(b => [b.dataset.option, b.checked])")
+            "bs => bs.map(b => [b.dataset.option, b.checked])"
+        )
     }
     assert defaults["tiebreak_counts_covered"] is True
     # untouched: the game starts with the rules as written
@@ -421,12 +453,16 @@ def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
     expect(options.locator("summary")).to_contain_text(fmt(catalog["ui.options.changed"], n=1))
     page.locator("#seats-start").click()
     page.wait_for_function("location.hash.includes('opts=-tiebreak_counts_covered')")
-    page.wait_for_function(f"() => {{ const s = {OF.hooks}.state(); return s && s.record.options.tiebreak_counts_covered === false; }}",
-                           timeout=STEP_MS)
+    page.wait_for_function(
+        f"() => {{ const s = {OF.hooks}.state(); return s && s.record.options.tiebreak_counts_covered === false; }}",
+        timeout=STEP_MS,
+    )
     assert OF.state(page)["record"]["options"] == {**defaults, "tiebreak_counts_covered": False}
     # the saved game keeps them, and the sheet opens with the game's options
-    saved = page.evaluate("() => Object.values(localStorage).map(v => { try { return JSON.parse(v); } catch (_) { return null; } })"
-                          ".find(v => v && v.record && v.hash && v.hash.includes('opts='))")
+    saved = page.evaluate(
+        "() => Object.values(localStorage).map(v => { try { return JSON.parse(v); } catch (_) { return null; } })"
+        ".find(v => v && v.record && v.hash && v.hash.includes('opts='))"
+    )
     assert saved["record"]["options"]["tiebreak_counts_covered"] is False
     page.locator("#of-new").click()
     expect(page.locator("#seats-dialog input[data-option=tiebreak_counts_covered]")).not_to_be_checked()

@@ -9,9 +9,8 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import expect
-
 from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -20,8 +19,13 @@ TC = HotSeat("turncoats", "#tc-choices", "button:not([disabled])")
 
 def assert_privacy_hides_everything(page, catalog, name: str) -> None:
     # nothing of the game is rendered: no hand, no move, no map
-    TC.assert_privacy_shown(page, catalog, name, clickable="[data-move]:visible, [data-colour]:visible, [data-area]:visible",
-                            hidden=["#tc-hand-text", "#tc-board"])
+    TC.assert_privacy_shown(
+        page,
+        catalog,
+        name,
+        clickable="[data-move]:visible, [data-colour]:visible, [data-area]:visible",
+        hidden=["#tc-hand-text", "#tc-board"],
+    )
     hand_marker = fmt(catalog["ui.turncoats.hand.text"], name="", stones="").split(":")[0] + ":"
     expect(page.locator("body")).not_to_contain_text(hand_marker, use_inner_text=True)
 
@@ -29,8 +33,12 @@ def assert_privacy_hides_everything(page, catalog, name: str) -> None:
 def expect_buttons(page, legal: list[str]) -> None:
     """The decision panel offers exactly the legal moves (waits until it does)."""
     page.wait_for_function(
-        "want => JSON.stringify([...document.querySelectorAll('#tc-choices button[data-move]')].map(b => b.dataset.move).sort())"
-        " === JSON.stringify(want)", arg=sorted(legal), timeout=STEP_MS)
+        "want => JSON.stringify([...document.querySelectorAll('#tc-choices button[data-move]')]"
+        ".map(b => b.dataset.move).sort())"
+        " === JSON.stringify(want)",
+        arg=sorted(legal),
+        timeout=STEP_MS,
+    )
 
 
 def colour_names(catalog) -> dict[str, str]:
@@ -166,10 +174,14 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     names = ["Me", "", "", "", ""]
     # the panel's first step offers negotiate (and a drawn stone's return) as moves: the human plays those
     turns = TC.play_against_bots(
-        page, site_url + "#play/turncoats?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me",
+        page,
+        site_url + "#play/turncoats?seed=11&players=5&bots=1,2,3,4&level=heuristic,random,heuristic,random&names=Me",
         shown_moves=lambda s: [m["text"] for m in s["moves"] if m["kind"] in ("negotiate", "return")],
-        pick=lambda s, turn: page.locator("#tc-choices [data-move^='return']").first if s["view"]["phase"] == "return"
-        else page.locator("#tc-choices [data-move='negotiate']"),
+        pick=lambda s, turn: (
+            page.locator("#tc-choices [data-move^='return']").first
+            if s["view"]["phase"] == "return"
+            else page.locator("#tc-choices [data-move='negotiate']")
+        ),
     )
     final = assert_end_screen(page, catalog, shown_names(catalog, names))
     assert turns >= 2
@@ -222,8 +234,10 @@ def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
             hand: !!document.querySelector('#tc-hand-text').checkVisibility(), viewer: {TC.hooks}.viewer() }})""")
         if now["st"] == "thinking":
             assert not now["hand"] and now["viewer"] is None, now
-            page.wait_for_function("document.querySelector('#status').dataset.state !== 'thinking'"
-                                   f" || {TC.hooks}.privacy()", timeout=STEP_MS)
+            page.wait_for_function(
+                f"document.querySelector('#status').dataset.state !== 'thinking' || {TC.hooks}.privacy()",
+                timeout=STEP_MS,
+            )
             continue
         if TC.wait_idle(page) == "turn":
             TC.act(page, page.locator("#tc-choices [data-move^='return'], #tc-choices [data-move='negotiate']").first)

@@ -13,8 +13,7 @@ from pygames.bots import BOTS, choose
 from pygames.bots.okiya import LEVELS
 from pygames.core.errors import PlayerError
 from pygames.core.rng import Rng
-from pygames.okiya import from_layout, from_text, new_game
-from pygames.okiya import solver
+from pygames.okiya import from_layout, from_text, new_game, solver
 
 
 def example_state(layout, moves):
@@ -107,8 +106,7 @@ def test_perfect_never_does_worse_than_the_value_against_random():
     assert results.count(1) >= 80  # random play throws most games away
 
 
-@pytest.mark.parametrize("example", [e for e in EXAMPLES if any(row[3] == "WIN" for row in e[4])],
-                         ids=lambda e: e[0])
+@pytest.mark.parametrize("example", [e for e in EXAMPLES if any(row[3] == "WIN" for row in e[4])], ids=lambda e: e[0])
 def test_perfect_wins_every_won_worked_example(example):
     title, layout, moves, side, rows = example
     state = example_state(layout, moves)

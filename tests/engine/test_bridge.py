@@ -82,20 +82,26 @@ def test_match_flow_next_game():
     assert nxt["match"]["game"] == 2 and len(nxt["record"]["games"]) == 2
 
 
-@pytest.mark.parametrize("record,key", [
-    (None, "error.bad_record"), ([], "error.bad_record"), ("x", "error.bad_record"), ({}, "error.bad_record"),
-    ({"v": 2, "game": "okiya", "seed": 1, "games": [[]]}, "error.bad_record"),
-    ({"v": 1, "game": "chess", "seed": 1, "games": [[]]}, "error.unknown_game"),
-    ({"v": 1, "game": "okiya", "seed": -1, "games": [[]]}, "error.bad_record"),
-    ({"v": 1, "game": "okiya", "seed": True, "games": [[]]}, "error.bad_record"),
-    ({"v": 1, "game": "okiya", "seed": 1, "games": []}, "error.bad_record"),
-    ({"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"] * 17]}, "okiya.error.taken"),
-    ({"v": 1, "game": "okiya", "seed": 1, "games": [[1, 2]]}, "error.bad_record"),
-    ({"v": 1, "game": "okiya", "seed": 1, "games": [["r1c1"]]}, "okiya.error.opening_border"),
-    ({"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"], []]}, "error.not_over"),
-    ({"v": 1, "game": "okiya", "seed": 1, "format": "bo5", "games": [[]]}, "error.bad_format"),
-    ({"v": 1, "game": "okiya", "seed": 1, "games": [[]] * 1000}, "error.bad_record"),
-])
+@pytest.mark.parametrize(
+    "record,key",
+    [
+        (None, "error.bad_record"),
+        ([], "error.bad_record"),
+        ("x", "error.bad_record"),
+        ({}, "error.bad_record"),
+        ({"v": 2, "game": "okiya", "seed": 1, "games": [[]]}, "error.bad_record"),
+        ({"v": 1, "game": "chess", "seed": 1, "games": [[]]}, "error.unknown_game"),
+        ({"v": 1, "game": "okiya", "seed": -1, "games": [[]]}, "error.bad_record"),
+        ({"v": 1, "game": "okiya", "seed": True, "games": [[]]}, "error.bad_record"),
+        ({"v": 1, "game": "okiya", "seed": 1, "games": []}, "error.bad_record"),
+        ({"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"] * 17]}, "okiya.error.taken"),
+        ({"v": 1, "game": "okiya", "seed": 1, "games": [[1, 2]]}, "error.bad_record"),
+        ({"v": 1, "game": "okiya", "seed": 1, "games": [["r1c1"]]}, "okiya.error.opening_border"),
+        ({"v": 1, "game": "okiya", "seed": 1, "games": [["r0c0"], []]}, "error.not_over"),
+        ({"v": 1, "game": "okiya", "seed": 1, "format": "bo5", "games": [[]]}, "error.bad_format"),
+        ({"v": 1, "game": "okiya", "seed": 1, "games": [[]] * 1000}, "error.bad_record"),
+    ],
+)
 def test_damaged_records_are_refused_with_a_message(record, key):
     answer = call("state", record=record)
     assert not answer["ok"] and answer["error"]["key"] == key and answer["error"]["text"]
@@ -129,10 +135,14 @@ def test_turncoats_views_through_the_bridge_hide_other_hands():
     other = (result["to_move"] + 1) % 4
     theirs = ok("state", record=result["record"], seat=other)
     assert theirs["legal"] == []
-    assert json.dumps(theirs["view"]) != json.dumps(ok("state", record=result["record"], seat=result["to_move"])["view"])
+    assert json.dumps(theirs["view"]) != json.dumps(
+        ok("state", record=result["record"], seat=result["to_move"])["view"]
+    )
     assert call("new_match", game="turncoats", seed=1, players=6)["error"]["key"] == "error.players"
-    assert call("new_match", game="turncoats", seed=1, players=3, options={"bogus": True})["error"]["key"] == \
-        "error.bad_options"
+    assert (
+        call("new_match", game="turncoats", seed=1, players=3, options={"bogus": True})["error"]["key"]
+        == "error.bad_options"
+    )
 
 
 def test_an_oriflamme_game_between_bots_through_the_bridge():

@@ -13,8 +13,29 @@ from pygames.core.i18n import catalog
 from pygames.core.rng import Rng
 from pygames.link.simulate import play_by_link
 
-JUNK = [None, True, False, 0, -1, 7, 2**70, 1e999, -1e999, 0.5, "", "x", "x" * 5000, "\u4e2d\u0000", [], [None],
-        [[[]]], {}, {"v": 1}, {"0": None}, {"x": [1, {"y": 2}]}]
+JUNK = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    2**70,
+    1e999,
+    -1e999,
+    0.5,
+    "",
+    "x",
+    "x" * 5000,
+    "\u4e2d\u0000",
+    [],
+    [None],
+    [[[]]],
+    {},
+    {"v": 1},
+    {"0": None},
+    {"x": [1, {"y": 2}]},
+]
 
 
 def call(fn: str, args: dict) -> dict:
@@ -59,8 +80,9 @@ def valid_calls() -> list[tuple[str, dict]]:
     ]
 
 
-@pytest.mark.parametrize("text", ["", "null", "[]", "1", "\"x\"", "{", "{\"record\": " * 5000, "[" * 100000,
-                                  "{\"record\": NaN}", "\ud800"])
+@pytest.mark.parametrize(
+    "text", ["", "null", "[]", "1", '"x"', "{", '{"record": ' * 5000, "[" * 100000, '{"record": NaN}', "\ud800"]
+)
 def test_junk_json_is_a_player_error(text):
     for fn in ("state", "link_open", "games", "nothing"):
         answer = json.loads(bridge.call(fn, text))
@@ -87,8 +109,12 @@ def test_damaged_records_are_player_errors(valid_calls):
         else:  # a junk move among the real ones
             record["games"][-1].insert(rng.below(len(record["games"][-1]) + 1), JUNK[rng.below(len(JUNK))])
         for fn in ("state", "play", "undo", "next_game", "bot_move"):
-            call(fn, {"record": record, "move": "r0c0", "seats": [0], "level": "easy"} if fn != "state" else
-                 {"record": record})
+            call(
+                fn,
+                {"record": record, "move": "r0c0", "seats": [0], "level": "easy"}
+                if fn != "state"
+                else {"record": record},
+            )
 
 
 def test_a_replay_step_out_of_range_is_a_clean_answer(valid_calls):
@@ -104,6 +130,12 @@ def test_a_bug_answers_error_internal_with_its_type(monkeypatch, capsys):
 
     monkeypatch.setitem(bridge.CALLS, "games", broken)
     answer = json.loads(bridge.call("games", "{}"))
-    assert answer == {"ok": False, "error": {"key": "error.internal", "params": {"type": "ZeroDivisionError"},
-                                             "text": catalog("en")["error.internal"].format(type="ZeroDivisionError")}}
+    assert answer == {
+        "ok": False,
+        "error": {
+            "key": "error.internal",
+            "params": {"type": "ZeroDivisionError"},
+            "text": catalog("en")["error.internal"].format(type="ZeroDivisionError"),
+        },
+    }
     assert "ZeroDivisionError: boom" in capsys.readouterr().err

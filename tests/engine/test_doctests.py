@@ -13,9 +13,7 @@ import pygames
 #: Modules imported on first use elsewhere (they need an optional package such as segno).
 OPTIONAL = {"pygames.__main__"}
 
-MODULES = sorted(
-    info.name for info in pkgutil.walk_packages(pygames.__path__, "pygames.") if info.name not in OPTIONAL
-)
+MODULES = sorted(info.name for info in pkgutil.walk_packages(pygames.__path__, "pygames.") if info.name not in OPTIONAL)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -41,7 +41,7 @@ def test_oriflamme_events_are_the_new_log_lines_and_hide_face_down_cards(players
             log = after.view(seat)["log"]
             # the same lines the seat's log gains, in the same order
             lines = [e["message"] for e in told if e["kind"] != "influence"]
-            assert lines == log[len(log) - len(lines):]
+            assert lines == log[len(log) - len(lines) :]
             changes = [a - b for a, b in zip(after.view(seat)["pools"], before.view(seat)["pools"])]
             assert [e["changes"] for e in told if e["kind"] == "influence"] == ([changes] if any(changes) else [])
             over = after.outcome is not None

@@ -9,15 +9,22 @@ import pytest
 
 from pygames.core.errors import PlayerError
 from pygames.core.rng import Rng
-from pygames.link import BadLink, Table, decode
-from pygames.link import api
-from pygames.link.simulate import Device, derive_key, play_by_link
-from pygames.link.commit import card_commitment, card_nonce, creator_rand, seat_commitment
+from pygames.link import BadLink, Table, api, decode
+from pygames.link.commit import card_commitment, card_nonce, seat_commitment
 from pygames.link.games import seat_deal
+from pygames.link.simulate import Device, derive_key, play_by_link
 from pygames.link.wire import MAX_NAME, Header, Join, Move, Record, Secret, Start
 
-GAMES = [("okiya", 2), ("oriflamme", 3), ("oriflamme", 4), ("oriflamme", 5),
-         ("turncoats", 2), ("turncoats", 3), ("turncoats", 4), ("turncoats", 5)]
+GAMES = [
+    ("okiya", 2),
+    ("oriflamme", 3),
+    ("oriflamme", 4),
+    ("oriflamme", 5),
+    ("turncoats", 2),
+    ("turncoats", 3),
+    ("turncoats", 4),
+    ("turncoats", 5),
+]
 SITE = "https://pygames.github.io/pygames/#"
 
 
@@ -81,6 +88,7 @@ def test_hands_come_from_each_seat_key_and_the_shared_seed():
 
 
 # --- cheating devices, caught by the audit ----------------------------------------------------
+
 
 def _finished_oriflamme(seed: int = 5) -> tuple[Record, dict[int, bytes]]:
     devices, table, _, _ = play_by_link("oriflamme", 3, seed)
@@ -158,8 +166,9 @@ def test_a_device_that_names_a_different_card_on_reveal_is_named():
         if seat != liar:  # an honest device: opens the link and plays from its own seat
             table = api.link_open(link, {str(seat): keys[seat]}, None)
             if table["my_turn"]:
-                table = api.link_play(table["link"], table["legal"][rng.below(len(table["legal"]))],
-                                      {str(seat): keys[seat]})
+                table = api.link_play(
+                    table["link"], table["legal"][rng.below(len(table["legal"]))], {str(seat): keys[seat]}
+                )
             link = table["link"]
             continue
         # the liar's device: it writes public events by hand
@@ -179,8 +188,9 @@ def test_a_device_that_names_a_different_card_on_reveal_is_named():
                     continue
             index = legal.index(move)
             number = public.game.placements
-            commitment = card_commitment(0, number, card_nonce(bytes.fromhex(keys[liar]), number)) \
-                if move.kind == 0 else None
+            commitment = (
+                card_commitment(0, number, card_nonce(bytes.fromhex(keys[liar]), number)) if move.kind == 0 else None
+            )
             public.add(Move(index, commitment))
         link = public.record.to_text()
     assert lied
@@ -204,6 +214,7 @@ def test_a_creator_who_changes_the_random_value_after_seeing_the_others_is_caugh
 
 
 # --- bad links ---------------------------------------------------------------------------------
+
 
 def _okiya_in_play(moves: int = 4, salt: object = 0) -> tuple[str, dict]:
     a, b = Device(), Device()
@@ -237,15 +248,18 @@ def _pack(body: bytes) -> str:
     return "g=" + base64.urlsafe_b64encode(packer.compress(body) + packer.flush()).decode().rstrip("=")
 
 
-@pytest.mark.parametrize("text,key", [
-    ("", "link.error.empty"),
-    ("https://pygames.github.io/pygames/#", "link.error.empty"),
-    ("g=" + "A" * 9000, "link.error.too_long"),
-    ("g=hello world!", "link.error.not_a_link"),
-    ("g=****", "link.error.not_a_link"),
-    ("g=AAAA", "link.error.truncated"),
-    ("g=____", "link.error.corrupted"),
-])
+@pytest.mark.parametrize(
+    "text,key",
+    [
+        ("", "link.error.empty"),
+        ("https://pygames.github.io/pygames/#", "link.error.empty"),
+        ("g=" + "A" * 9000, "link.error.too_long"),
+        ("g=hello world!", "link.error.not_a_link"),
+        ("g=****", "link.error.not_a_link"),
+        ("g=AAAA", "link.error.truncated"),
+        ("g=____", "link.error.corrupted"),
+    ],
+)
 def test_junk_links_get_a_clear_message(text, key):
     with pytest.raises(BadLink) as caught:
         decode(text)
@@ -259,7 +273,7 @@ def test_truncated_and_corrupted_links_are_refused():
             decode(link[:-cut])
         assert caught.value.key in ("link.error.truncated", "link.error.corrupted", "link.error.not_a_link")
     for at in range(3, len(link)):
-        changed = link[:at] + ("B" if link[at] != "B" else "C") + link[at + 1:]
+        changed = link[:at] + ("B" if link[at] != "B" else "C") + link[at + 1 :]
         with pytest.raises(BadLink):
             decode(changed)
 
@@ -298,14 +312,14 @@ def test_a_rewritten_earlier_move_a_fork_and_an_older_link_change_nothing_saved(
     first_move = next(i for i, e in enumerate(events) if type(e) is Move)
     for index in range(12):
         forged = Record(record.header, tuple(events[:first_move]) + (Move(index),))
-        if forged.chain()[-1] != Record(record.header, tuple(events[:first_move + 1])).chain()[-1]:
+        if forged.chain()[-1] != Record(record.header, tuple(events[: first_move + 1])).chain()[-1]:
             break
     with pytest.raises(BadLink) as caught:
         a.open(forged.to_text())
     assert caught.value.key == "link.error.fork"
     assert a.saved == saved_before
     # an older link of the same game: the device keeps (and shows) its newer copy
-    older = Record(record.header, tuple(events[:first_move + 1])).to_text()
+    older = Record(record.header, tuple(events[: first_move + 1])).to_text()
     shown = api.link_open(older, a.entry(link)["keys"], a.entry(link)["link"])
     assert shown["notice"]["key"] == "link.notice.older" and shown["link"] == a.entry(link)["link"]
     assert a.saved == saved_before
@@ -355,7 +369,7 @@ def test_a_seat_moves_to_another_device_with_its_export_link():
     link, devices = _okiya_in_play(2)
     b = devices["b"]
     keys = b.entry(link)["keys"]
-    (seat, key), = keys.items()
+    ((seat, key),) = keys.items()
     phone = api.link_open(f"{SITE}{link}&k={seat}.{key}", {}, None)
     assert phone["imported"] == {"seat": int(seat), "key": key} and phone["mine"] == [int(seat)]
     with pytest.raises(BadLink) as caught:
@@ -412,8 +426,9 @@ def test_a_device_that_plays_from_a_hand_dealt_by_another_key_is_named():
 
     start = next(e for e in record.events if type(e) is Start)
     seed = shared_seed(start.rand, [header.seat0] + [e.commitment for e in record.events if type(e) is Join])
-    other_key = next(bytes([i]) * 16 for i in range(1, 200)
-                     if seat_deal(bytes([i]) * 16, seed)[0] != seat_deal(keys[2], seed)[0])
+    other_key = next(
+        bytes([i]) * 16 for i in range(1, 200) if seat_deal(bytes([i]) * 16, seed)[0] != seat_deal(keys[2], seed)[0]
+    )
     count = {"n": 0}
 
     def change(table, event):

@@ -12,9 +12,8 @@ import zlib
 
 from pygames.core.rng import Rng
 from pygames.link import BadLink, api, decode
-from pygames.link.wire import Record, read_record
-
 from pygames.link.simulate import play_by_link
+from pygames.link.wire import Record, read_record
 
 LINKS = int(os.environ.get("PYGAMES_LINK_FUZZ", "100000"))
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/%#&.? \u00e9\u4e2d"

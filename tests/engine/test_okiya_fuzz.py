@@ -14,7 +14,8 @@ GAMES = int(os.environ.get("PYGAMES_FUZZ_GAMES", "10000"))
 PATTERN_CELLS = [
     *[[4 * r + c for c in range(4)] for r in range(4)],
     *[[4 * r + c for r in range(4)] for c in range(4)],
-    [0, 5, 10, 15], [3, 6, 9, 12],
+    [0, 5, 10, 15],
+    [3, 6, 9, 12],
     *[[c, c + 1, c + 4, c + 5] for c in (0, 1, 2, 4, 5, 6, 8, 9, 10)],
 ]
 BORDER_CELLS = [c for c in range(16) if c not in (5, 6, 9, 10)]

@@ -10,8 +10,13 @@ from pygames.core.errors import BadPosition
 from pygames.okiya import MOVES, Move, from_layout, from_text, new_game
 from pygames.okiya.board import BORDER, LINES, PATTERNS, SQUARES, TILE_NAMES, cells_of, match_masks
 
-RESULT_REASON = {"completes col": "line", "completes diag": "line", "completes row": "line",
-                 "completes square": "square", "blockade (opponent has no legal tile)": "blockade"}
+RESULT_REASON = {
+    "completes col": "line",
+    "completes diag": "line",
+    "completes row": "line",
+    "completes square": "square",
+    "blockade (opponent has no legal tile)": "blockade",
+}
 
 
 def example_state(layout, moves):
@@ -200,16 +205,21 @@ def test_position_text_round_trip_and_example():
     assert from_text(state.to_text()) == state
 
 
-@pytest.mark.parametrize("text", [
-    "", "nonsense", "8b124e6d5cfa3709 ................ - 2",
-    "8b124e6d5cfa3708 ................ - 0",          # tile 8 twice
-    "8b124e6d5cfa3709 ................ r0c0 0",       # last cell without a token
-    "8b124e6d5cfa3709 00.............. r0c0 0",       # starter placed twice in a row
-    "8b124e6d5cfa3709 .....0.......... r1c1 0",       # opening in the centre
-    "8b124e6d5cfa3709 0............... r0c1 0",       # last cell is not the mover's
-    "8b124e6d5cfa3709 1111000........1 r3c3 1",       # seat 1 won already, yet seat 0 moved on
-    "8b124e6d5cfa3709 ..........X..... - 0",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "nonsense",
+        "8b124e6d5cfa3709 ................ - 2",
+        "8b124e6d5cfa3708 ................ - 0",  # tile 8 twice
+        "8b124e6d5cfa3709 ................ r0c0 0",  # last cell without a token
+        "8b124e6d5cfa3709 00.............. r0c0 0",  # starter placed twice in a row
+        "8b124e6d5cfa3709 .....0.......... r1c1 0",  # opening in the centre
+        "8b124e6d5cfa3709 0............... r0c1 0",  # last cell is not the mover's
+        "8b124e6d5cfa3709 1111000........1 r3c3 1",  # seat 1 won already, yet seat 0 moved on
+        "8b124e6d5cfa3709 ..........X..... - 0",
+    ],
+)
 def test_bad_position_texts_are_refused(text):
     with pytest.raises(BadPosition):
         from_text(text)

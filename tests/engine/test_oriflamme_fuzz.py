@@ -108,7 +108,7 @@ def check_cards(state: State) -> None:
 def check_move(before: State, after: State) -> None:
     """Covered cards never change; only top cards (or cards uncovered by this move) act."""
     old, new = where(before), where(after)
-    for key, (slot, depth, card) in old.items():
+    for key, (_slot, depth, card) in old.items():
         if depth > 0:
             assert key in new and new[key][2] == card, ("covered card changed", key, before.to_text())
     for event in new_events(before, after):
@@ -126,15 +126,20 @@ def twin(state: State, seat: int | None, rng: Rng) -> State:
     for p in range(s.players):
         if p == seat:
             continue
-        spots = [(i, k) for i, slot in enumerate(s.queue) if slot[0] == p
-                 for k in range(1, len(slot)) if not slot[k] & FACE_UP]
+        spots = [
+            (i, k)
+            for i, slot in enumerate(s.queue)
+            if slot[0] == p
+            for k in range(1, len(slot))
+            if not slot[k] & FACE_UP
+        ]
         kinds = [t for t in TYPES if hands[p] >> t & 1] + [t for t in TYPES if removed[p] >> t & 1]
         kinds += [s.queue[i][k] & 15 for i, k in spots]
         rng.shuffle(kinds)
         h = state.hand_count(p)
         hands[p] = sum(1 << t for t in kinds[:h])
-        removed[p] = sum(1 << t for t in kinds[h:h + 3])
-        for (i, k), t in zip(spots, kinds[h + 3:]):
+        removed[p] = sum(1 << t for t in kinds[h : h + 3])
+        for (i, k), t in zip(spots, kinds[h + 3 :]):
             slot = list(s.queue[i])
             slot[k] = (slot[k] & ~15) | t
             s.queue[i] = tuple(slot)

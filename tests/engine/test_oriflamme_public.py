@@ -42,7 +42,10 @@ def test_secret_decisions_are_placements_reveals_and_shows_and_a_finished_game_h
 def test_every_game_has_a_link_adapter_with_its_level_and_format_names():
     assert set(GAME_CLASSES) == {"okiya", "oriflamme", "turncoats"}
     assert {g: adapter(g).LINK_LEVEL for g in GAME_CLASSES} == {
-        "okiya": "sealed", "oriflamme": "sealed", "turncoats": "friendly"}
+        "okiya": "sealed",
+        "oriflamme": "sealed",
+        "turncoats": "friendly",
+    }
     assert adapter("okiya").format_name(adapter("okiya").options_int({}, "best_of_three")) == "best_of_three"
     assert adapter("turncoats").format_name(0) == "single" == adapter("oriflamme").format_name(0)
     assert all(issubclass(cls, Game) and cls.GAME == g for g, cls in GAME_CLASSES.items())

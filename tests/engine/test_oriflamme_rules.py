@@ -55,6 +55,7 @@ def log_keys(state, seat=None):
 
 # --- section 10: the worked examples --------------------------------------------------------
 
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_worked_example(example):
     _, _, before, pools, rnd, cursor, steps, after, after_pools, next_decision = example
@@ -88,14 +89,22 @@ def test_ex1_the_show_belongs_to_the_ambush_owner():
 
 
 def test_ex3_heir_goes_to_reds_pile_and_log_reads_in_order():
-    state = replay(at_visit("G:Lord(u) | [B:Assassination(d,0) / B:Conspiracy(d,2)] | R:Heir(u)", "G2 B1 R3", 0,
-                            round=3), ["reveal", "target 3", "reveal"])
+    state = replay(
+        at_visit("G:Lord(u) | [B:Assassination(d,0) / B:Conspiracy(d,2)] | R:Heir(u)", "G2 B1 R3", 0, round=3),
+        ["reveal", "target 3", "reveal"],
+    )
     assert pile(state, "R")[-1] == "Heir x"
     assert pile(state, "B")[-2:] == ["Assassination d", "Conspiracy d"]
     keys = log_keys(state)
     i = keys.index("oriflamme.log.lord")
-    assert keys[i:i + 6] == ["oriflamme.log.lord", "oriflamme.log.reveal.plain", "oriflamme.log.eliminated",
-                             "oriflamme.log.discarded", "oriflamme.log.reveal.conspiracy", "oriflamme.log.discarded"]
+    assert keys[i : i + 6] == [
+        "oriflamme.log.lord",
+        "oriflamme.log.reveal.plain",
+        "oriflamme.log.eliminated",
+        "oriflamme.log.discarded",
+        "oriflamme.log.reveal.conspiracy",
+        "oriflamme.log.discarded",
+    ]
 
 
 def test_ex4_next_round_neither_heir_pays():
@@ -121,15 +130,17 @@ def test_ex7c_decree_cannot_stack_or_move_itself():
 
 
 def test_ex9_eliminated_card_is_public():
-    state = replay(at_visit("R:Archer(u) | G:Heir(d,1) | [B:Lord(d,0) / B:Conspiracy(d,3)]", "R1 B1", 0),
-                   ["target 3", "show Lord"])
-    assert pile(state, "B") [-1] == "Lord x"
+    state = replay(
+        at_visit("R:Archer(u) | G:Heir(d,1) | [B:Lord(d,0) / B:Conspiracy(d,3)]", "R1 B1", 0), ["target 3", "show Lord"]
+    )
+    assert pile(state, "B")[-1] == "Lord x"
     assert state.view(2)["out"][1][-1] == {"card": "lord", "reason": "eliminated"}
     msg = [m for m in state.view(2)["log"] if m["key"] == "oriflamme.log.eliminated"][-1]
     assert msg["params"]["target_id"] == "lord" and msg["params"]["owner"] == 1
 
 
 # --- section 6: the rulings table, one test per row -----------------------------------------
+
 
 def test_row_01_reveal_the_round_it_is_placed_collects_nothing():
     state = new_game(3, 7, first_player=0)
@@ -193,7 +204,9 @@ def test_row_09_assassination_hitting_an_ambush():
     state = replay(at_visit(line, "", 0), ["reveal", "target 2", "show Ambush"])
     assert pools_text(state) == "R2 B5 G1" and pile(state, "R")[-1] == "Assassination d"
     off = replay(at_visit(line, "", 0, ambush_triggers_on_intrigue=False), ["reveal", "target 2", "show Ambush"])
-    assert pools_text(off) == "R2 B1 G1" and pile(off, "B")[-1] == "Ambush x" and pile(off, "R")[-1] == "Assassination d"
+    assert (
+        pools_text(off) == "R2 B1 G1" and pile(off, "B")[-1] == "Ambush x" and pile(off, "R")[-1] == "Assassination d"
+    )
 
 
 def test_row_10_revealing_your_own_ambush():
@@ -232,8 +245,9 @@ def test_row_15_a_covered_face_up_heir_does_not_block():
 def test_row_16_shapeshifter_copying_the_only_heir():
     alone = replay(at_visit("B:Heir(u) | R:Shapeshifter(d,0) | G:Lord(d,0)", "", 0), ["reveal", "copy Heir"])
     assert alone.pools[0] == 3
-    rival = replay(at_visit("B:Heir(u) | R:Shapeshifter(d,0) | G:Shapeshifter(u) | Y:Lord(d,0)", "", 0),
-                   ["reveal", "copy Heir"])
+    rival = replay(
+        at_visit("B:Heir(u) | R:Shapeshifter(d,0) | G:Shapeshifter(u) | Y:Lord(d,0)", "", 0), ["reveal", "copy Heir"]
+    )
     assert rival.pools[0] == 1 and rival.pools[1] == 3
 
 
@@ -268,22 +282,28 @@ def test_row_20_decree_cannot_put_a_card_on_a_stack():
 
 
 def test_row_21_decree_moves_a_resolved_card_after_itself():
-    state = replay(at_visit("G:Lord(u) | R:Decree(d,0) | B:Spy(d,1) | B:Soldier(d,0)", "G2", 1),
-                   ["reveal", "target 1", "gap 2"])
+    state = replay(
+        at_visit("G:Lord(u) | R:Decree(d,0) | B:Spy(d,1) | B:Soldier(d,0)", "G2", 1), ["reveal", "target 1", "gap 2"]
+    )
     assert state.pools[2] == 3
-    assert log_keys(state)[-4:] == ["oriflamme.log.reveal.plain", "oriflamme.log.decree.gap",
-                                    "oriflamme.log.discarded", "oriflamme.log.lord"]
+    assert log_keys(state)[-4:] == [
+        "oriflamme.log.reveal.plain",
+        "oriflamme.log.decree.gap",
+        "oriflamme.log.discarded",
+        "oriflamme.log.lord",
+    ]
 
 
 def test_row_22_decree_moves_an_unresolved_card_before_itself():
-    state = replay(at_visit("G:Lord(u) | R:Decree(d,0) | B:Spy(d,1) | B:Soldier(d,0)", "G2", 1),
-                   ["reveal", "target 4", "gap 0", "keep"])
+    state = replay(
+        at_visit("G:Lord(u) | R:Decree(d,0) | B:Spy(d,1) | B:Soldier(d,0)", "G2", 1),
+        ["reveal", "target 4", "gap 0", "keep"],
+    )
     assert state.phase == PLACING and describe(state) == "B:Soldier(d,0) | G:Lord(u) | B:Spy(d,2)"
 
 
 def test_row_23_assassination_on_own_stack_then_the_uncovered_card():
-    state = replay(at_visit("[B:Assassination(d,0) / B:Lord(d,2)] | R:Heir(u)", "", 0, round=2),
-                   ["reveal", "target 2"])
+    state = replay(at_visit("[B:Assassination(d,0) / B:Lord(d,2)] | R:Heir(u)", "", 0, round=2), ["reveal", "target 2"])
     awaiting(state, "reveal", "B", 0)
     state = state.play("reveal")
     assert state.pools[1] == 1 + 1 + 2 + 1  # start, elimination, Lord's tokens, Lord alone
@@ -324,7 +344,7 @@ def test_row_27_resolution_always_starts_at_slot_one():
         state = state.play(moves[rng.below(len(moves))])
         if before.phase == PLACING and state.phase == RESOLVING:
             # every slot before the first decision was a face-up card acting on its own
-            assert all(slot[-1] & 16 and slot[-1] & 15 in (HEIR, LORD) for slot in state.queue[:state.cursor])
+            assert all(slot[-1] & 16 and slot[-1] & 15 in (HEIR, LORD) for slot in state.queue[: state.cursor])
     assert "direction" not in state.to_text()
 
 
@@ -359,6 +379,7 @@ def test_row_30_covered_cards_cannot_be_targeted_moved_or_copied():
 
 # --- section 3.4: more cursor cases ---------------------------------------------------------
 
+
 def test_soldier_eliminating_the_slot_after_it():
     state = replay(at_visit("R:Soldier(u) | B:Lord(d,0) | G:Heir(d,0)", "", 0), ["target 2", "show Lord"])
     awaiting(state, "reveal", "G", 1)
@@ -370,8 +391,9 @@ def test_soldier_eliminating_the_slot_before_it_keeps_the_cursor_on_the_next():
 
 
 def test_stacked_soldier_hitting_an_ambush_uncovers_a_card_visited_next():
-    state = replay(at_visit("[R:Soldier(u) / R:Lord(d,2)] | B:Ambush(d,0)", "", 0, round=2),
-                   ["target 2", "show Ambush"])
+    state = replay(
+        at_visit("[R:Soldier(u) / R:Lord(d,2)] | B:Ambush(d,0)", "", 0, round=2), ["target 2", "show Ambush"]
+    )
     awaiting(state, "reveal", "R", 0)
     assert pools_text(state) == "R2 B5 G1"
 
@@ -440,13 +462,20 @@ def test_assassination_with_no_other_card_is_just_discarded():
 
 # --- options: every UNCONFIRMED point can be flipped ----------------------------------------
 
+
 def test_options_are_named_with_the_spec_defaults():
     assert OPTIONS == {
-        "archer_may_target_self": True, "own_targets_only_if_forced": False,
-        "ambush_triggers_on_intrigue": True, "shapeshifter_copies_shapeshifter": False,
-        "spy_may_choose_self": True, "decree_may_stack": False, "decree_may_stay": False,
-        "decree_uncovered_visited_next": True, "tiebreak_counts_covered": True,
-        "assassination_may_target_self": False}
+        "archer_may_target_self": True,
+        "own_targets_only_if_forced": False,
+        "ambush_triggers_on_intrigue": True,
+        "shapeshifter_copies_shapeshifter": False,
+        "spy_may_choose_self": True,
+        "decree_may_stack": False,
+        "decree_may_stay": False,
+        "decree_uncovered_visited_next": True,
+        "tiebreak_counts_covered": True,
+        "assassination_may_target_self": False,
+    }
     state = new_game(3, 1, decree_may_stack=True, archer_may_target_self=False)
     assert "options=archer_may_target_self:0,decree_may_stack:1" in state.to_text()
     assert from_text(state.to_text()).options == state.options
@@ -499,11 +528,22 @@ def test_option_assassination_may_target_self():
 def final(pools, queue, **options):
     """A finished game (round 6 over) with these pools and queue (the notation of section 10)."""
     from oriflamme_examples import position
+
     from pygames.oriflamme.state import make_state
 
     base = position(queue, pools, round=6, **options)
-    state = make_state(base.players, base.options, base.start, base.hands, base.removed, round=6, phase=OVER,
-                       pools=base.pools, queue=base.queue, out=base.out)
+    state = make_state(
+        base.players,
+        base.options,
+        base.start,
+        base.hands,
+        base.removed,
+        round=6,
+        phase=OVER,
+        pools=base.pools,
+        queue=base.queue,
+        out=base.out,
+    )
     assert from_text(state.to_text()) == state
     return state
 
@@ -533,6 +573,7 @@ def test_tie_on_both_counts_shares_the_victory():
 
 
 # --- setup and the round structure ---------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_setup(players):
@@ -605,6 +646,7 @@ def test_keep_adds_one_token_each_visit_and_reveal_collects():
 
 # --- notation and errors ---------------------------------------------------------------------
 
+
 def test_every_move_notation_parses_back():
     from pygames.oriflamme.moves import ALL, parse
 
@@ -616,9 +658,28 @@ def test_every_move_notation_parses_back():
     assert str(parse("steal P2")) == "steal p2"
 
 
-@pytest.mark.parametrize("text", ["", "place", "place Archer", "place Archer middle", "place Dragon left",
-                                  "target", "target 0", "target x", "steal 2", "steal p9", "copy", "gap -1",
-                                  "reveal Dragon", "show ?", "keep it", "on", "place Archer on 0"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "place",
+        "place Archer",
+        "place Archer middle",
+        "place Dragon left",
+        "target",
+        "target 0",
+        "target x",
+        "steal 2",
+        "steal p9",
+        "copy",
+        "gap -1",
+        "reveal Dragon",
+        "show ?",
+        "keep it",
+        "on",
+        "place Archer on 0",
+    ],
+)
 def test_bad_notation(text):
     with pytest.raises(IllegalMove) as err:
         new_game(3, 0).play(text)
@@ -653,23 +714,30 @@ def test_reveal_naming_the_card_is_the_same_move():
 
 # --- position text ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("junk", [
-    "", "players=3", "hello world", "players=2 start=p1 round=1 phase=place placed=0",
-    "players=3 start=p1 round=1 phase=place placed=0 pools=1,1,1 hands=AmArAsHeLoShSo,ArAsCoHeLoRdSo,"
-    "AmArAsHeRdShSo removed=CoRdSp,AmShSp,CoLoSp queue=- out=-,-,- extra=1",
-    # a card twice in a family
-    "players=3 start=p1 round=1 phase=place placed=0 pools=1,1,1 hands=AmArAsHeLoShSo,ArAsCoHeLoRdSo,"
-    "AmArAsHeRdShSo removed=CoRdSo,AmShSp,CoLoSp queue=- out=-,-,-",
-    # negative pool
-    "players=3 start=p1 round=1 phase=place placed=0 pools=-1,1,1 hands=AmArAsHeLoShSo,ArAsCoHeLoRdSo,"
-    "AmArAsHeRdShSo removed=CoRdSp,AmShSp,CoLoSp queue=- out=-,-,-",
-    # a face-up Ambush in the queue
-    "players=3 start=p1 round=1 phase=place placed=1 pools=1,1,1 hands=ArAsHeLoShSo,ArAsCoHeLoRdSo,"
-    "AmArAsHeRdShSo removed=CoRdSp,AmShSp,CoLoSp queue=p1:Amu out=-,-,-",
-    # reveal pending on a face-up card
-    "players=3 start=p1 round=1 phase=resolve cursor=1 pending=reveal pools=1,1,1 hands=ArAsHeShSoSp,"
-    "ArAsCoHeRdSo,AmArAsHeRdSh removed=CoRdAm,AmShSp,CoLoSp queue=p1:Lou,p2:Lod0,p3:Sod0 out=-,-,-",
-])
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "players=3",
+        "hello world",
+        "players=2 start=p1 round=1 phase=place placed=0",
+        "players=3 start=p1 round=1 phase=place placed=0 pools=1,1,1 hands=AmArAsHeLoShSo,ArAsCoHeLoRdSo,"
+        "AmArAsHeRdShSo removed=CoRdSp,AmShSp,CoLoSp queue=- out=-,-,- extra=1",
+        # a card twice in a family
+        "players=3 start=p1 round=1 phase=place placed=0 pools=1,1,1 hands=AmArAsHeLoShSo,ArAsCoHeLoRdSo,"
+        "AmArAsHeRdShSo removed=CoRdSo,AmShSp,CoLoSp queue=- out=-,-,-",
+        # negative pool
+        "players=3 start=p1 round=1 phase=place placed=0 pools=-1,1,1 hands=AmArAsHeLoShSo,ArAsCoHeLoRdSo,"
+        "AmArAsHeRdShSo removed=CoRdSp,AmShSp,CoLoSp queue=- out=-,-,-",
+        # a face-up Ambush in the queue
+        "players=3 start=p1 round=1 phase=place placed=1 pools=1,1,1 hands=ArAsHeLoShSo,ArAsCoHeLoRdSo,"
+        "AmArAsHeRdShSo removed=CoRdSp,AmShSp,CoLoSp queue=p1:Amu out=-,-,-",
+        # reveal pending on a face-up card
+        "players=3 start=p1 round=1 phase=resolve cursor=1 pending=reveal pools=1,1,1 hands=ArAsHeShSoSp,"
+        "ArAsCoHeRdSo,AmArAsHeRdSh removed=CoRdAm,AmShSp,CoLoSp queue=p1:Lou,p2:Lod0,p3:Sod0 out=-,-,-",
+    ],
+)
 def test_junk_position_text(junk):
     with pytest.raises(BadPosition):
         from_text(junk)
@@ -685,6 +753,7 @@ def test_position_text_round_trips_mid_decision():
 
 
 # --- more rulings of section 5 ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("card", ["Soldier", "Spy"])
 def test_soldier_or_spy_alone_in_the_queue_does_nothing(card):

@@ -55,15 +55,22 @@ def test_new_game_view():
 
 
 def test_face_down_cards_are_seen_by_their_owner_only():
-    state = at_visit("[R:Spy(d,0) / R:Soldier(u)] | R:Lord(u) | B:Archer(d,1) | [B:Heir(d,2) / B:Lord(d,0)]", "", 2,
-                     round=2)
+    state = at_visit(
+        "[R:Spy(d,0) / R:Soldier(u)] | R:Lord(u) | B:Archer(d,1) | [B:Heir(d,2) / B:Lord(d,0)]", "", 2, round=2
+    )
     red, blue, spectator = state.view(0), state.view(1), state.view(None)
-    assert red["queue"][0]["cards"] == [{"card": "soldier", "up": True, "tokens": 0},
-                                        {"card": "spy", "up": False, "tokens": 0}]
-    assert blue["queue"][0]["cards"] == [{"card": "soldier", "up": True, "tokens": 0},
-                                         {"card": None, "up": False, "tokens": 0}]
-    assert red["queue"][3]["cards"] == [{"card": None, "up": False, "tokens": 0},
-                                        {"card": None, "up": False, "tokens": 2}]
+    assert red["queue"][0]["cards"] == [
+        {"card": "soldier", "up": True, "tokens": 0},
+        {"card": "spy", "up": False, "tokens": 0},
+    ]
+    assert blue["queue"][0]["cards"] == [
+        {"card": "soldier", "up": True, "tokens": 0},
+        {"card": None, "up": False, "tokens": 0},
+    ]
+    assert red["queue"][3]["cards"] == [
+        {"card": None, "up": False, "tokens": 0},
+        {"card": None, "up": False, "tokens": 2},
+    ]
     assert blue["queue"][3]["cards"][0]["card"] == "lord"  # own covered card: known to its owner
     assert spectator["queue"][2]["cards"] == [{"card": None, "up": False, "tokens": 1}]
     # the owner sees what revealing or keeping gives (it tells the card's kind: nobody else does)
@@ -135,6 +142,7 @@ def test_a_seats_view_ignores_other_seats_secrets():
 
 
 # --- positions held from one seat's view ------------------------------------------------
+
 
 def test_from_view_offers_the_seats_own_moves():
     for state in random_game(4, 5)[:-1]:

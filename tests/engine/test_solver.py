@@ -9,8 +9,7 @@ import pytest
 from okiya_examples import EXAMPLES
 
 from pygames.core.rng import Rng
-from pygames.okiya import MOVES, from_layout, from_text, new_game
-from pygames.okiya import solver
+from pygames.okiya import MOVES, from_layout, from_text, new_game, solver
 from pygames.okiya.board import BORDER, PATTERNS, TILE_NAMES, match_masks
 from pygames.okiya.solver import Position, Solver, outcome, plies
 

@@ -64,16 +64,26 @@ def test_choice_depends_only_on_the_view(level):
 
 def test_heuristic_ends_the_game_when_it_leads():
     # red rules most areas and the bot holds five reds; the other seat has just negotiated
-    leading = position(2, areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 0), 6: (0, 1, 0)},
-                       hands=[(5, 0, 0), (1, 4, 3)], to_move=0, neg=1)
+    leading = position(
+        2,
+        areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 0), 6: (0, 1, 0)},
+        hands=[(5, 0, 0), (1, 4, 3)],
+        to_move=0,
+        neg=1,
+    )
     move = bots.heuristic(leading.view(0), Rng(1))
     assert move.kind == NEGOTIATE
 
 
 def test_heuristic_keeps_playing_when_the_end_would_lose():
     # red would win, but the bot holds only black: it works for black instead
-    losing = position(2, areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 1), 6: (0, 1, 0)},
-                      hands=[(0, 0, 5), (3, 3, 2)], to_move=0, neg=1)
+    losing = position(
+        2,
+        areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 1), 6: (0, 1, 0)},
+        hands=[(0, 0, 5), (3, 3, 2)],
+        to_move=0,
+        neg=1,
+    )
     for seed in range(5):
         move = bots.heuristic(losing.view(0), Rng(seed))
         assert move.kind != NEGOTIATE
@@ -81,8 +91,13 @@ def test_heuristic_keeps_playing_when_the_end_would_lose():
 
 
 def test_heuristic_returns_a_losing_colour():
-    state = position(3, areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 0), 6: (0, 1, 0)},
-                     hands=[(3, 0, 1), (2, 3, 3), (2, 3, 3)], to_move=0, neg=0)
+    state = position(
+        3,
+        areas={0: (2, 0, 0), 1: (2, 0, 0), 4: (1, 0, 0), 6: (0, 1, 0)},
+        hands=[(3, 0, 1), (2, 3, 3), (2, 3, 3)],
+        to_move=0,
+        neg=0,
+    )
     for seed in range(40):  # find a draw, whatever it is, and check the return
         text = state.to_text().split()
         text[7] = f"rng={Rng(seed).next_u64():016x}"

@@ -69,8 +69,9 @@ def check_text(state):
 def check_naive(state):
     legal = [str(m) for m in state.legal_moves()]
     hand = state.hand(state.seat)
-    assert legal == naive.legal_moves(state.areas, hand, state.pending is not None,
-                                      state.outcome is not None, state.options)
+    assert legal == naive.legal_moves(
+        state.areas, hand, state.pending is not None, state.outcome is not None, state.options
+    )
     controls = [naive.controller(a, state.axe, state.flag) for a in state.areas]
     assert [None if c < 0 else c for c, _ in state.control()] == controls
     colour = naive.winning_colour(state.areas, state.axe, state.flag)
@@ -141,7 +142,9 @@ def play_random_game(players, seed, deep):
             assert sum(after.bag) == bag_before - 1 and after.to_move == seat
             assert after.pending in (0, 1, 2)
         # AXE and FLAG only ever grow
-        assert all(a >= b for a, b in zip(after.axe, axe_before)) and all(a >= b for a, b in zip(after.flag, flag_before))
+        assert all(a >= b for a, b in zip(after.axe, axe_before)) and all(
+            a >= b for a, b in zip(after.flag, flag_before)
+        )
         state = after
         check_invariants(state, tally)
         check_text(state)

@@ -27,8 +27,8 @@ from pygames.turncoats import (
     position,
 )
 from pygames.turncoats.board import HOME_COLOUR, IS_ADJACENT
-from pygames.turncoats.scoring import account
 from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN
+from pygames.turncoats.scoring import account
 
 R, U, K = 0, 1, 2  # red, blue, black
 
@@ -54,8 +54,19 @@ def with_area(area, axe=(0, 0, 0), flag=(0, 0, 0), players=3, x=7, **options):
 def test_map_has_the_17_listed_edges_and_adjacency_lists():
     assert len(EDGES) == 17 == len(set(EDGES))
     assert EDGES == tuple(naive.EDGES)
-    lists = {0: [1, 2, 4], 1: [0, 3, 4], 2: [0, 4], 3: [1, 5], 4: [0, 1, 2, 6], 5: [3, 7, 8],
-             6: [4, 7, 9], 7: [5, 6, 8, 9, 10], 8: [5, 7, 10], 9: [6, 7, 10], 10: [7, 8, 9]}
+    lists = {
+        0: [1, 2, 4],
+        1: [0, 3, 4],
+        2: [0, 4],
+        3: [1, 5],
+        4: [0, 1, 2, 6],
+        5: [3, 7, 8],
+        6: [4, 7, 9],
+        7: [5, 6, 8, 9, 10],
+        8: [5, 7, 10],
+        9: [6, 7, 10],
+        10: [7, 8, 9],
+    }
     assert {x: list(ADJACENT[x]) for x in range(11)} == lists
     assert all(IS_ADJACENT[a][b] and IS_ADJACENT[b][a] for a, b in EDGES)
     assert sum(map(sum, IS_ADJACENT)) == 34
@@ -126,7 +137,7 @@ def test_setup_draws_come_from_rng_seed_in_the_documented_order():
             rng = Rng(seed)
             bag = [19, 19, 19]
 
-            def draw():
+            def draw(rng=rng, bag=bag):
                 i = rng.below(sum(bag))
                 c = 0 if i < bag[0] else 1 if i < bag[0] + bag[1] else 2
                 bag[c] -= 1
@@ -180,19 +191,25 @@ def test_row_20_two_players_have_no_special_rules():
 # --- example 2 and rows 14, 15: area control ------------------------------------------
 
 
-@pytest.mark.parametrize("area,axe,flag,expected,reason", [
-    ((3, 1, 0), (2, 2, 4), (0, 1, 0), R, "majority"),
-    ((2, 2, 1), (2, 2, 4), (0, 1, 0), U, "flag"),
-    ((1, 0, 1), (2, 2, 4), (0, 1, 0), K, "axe"),
-    ((0, 0, 0), (2, 2, 4), (0, 1, 0), -1, "empty"),
-    ((1, 1, 0), (1, 1, 0), (0, 0, 0), -1, "tied"),
-])
+@pytest.mark.parametrize(
+    "area,axe,flag,expected,reason",
+    [
+        ((3, 1, 0), (2, 2, 4), (0, 1, 0), R, "majority"),
+        ((2, 2, 1), (2, 2, 4), (0, 1, 0), U, "flag"),
+        ((1, 0, 1), (2, 2, 4), (0, 1, 0), K, "axe"),
+        ((0, 0, 0), (2, 2, 4), (0, 1, 0), -1, "empty"),
+        ((1, 1, 0), (1, 1, 0), (0, 0, 0), -1, "tied"),
+    ],
+)
 def test_example_2_area_control(area, axe, flag, expected, reason):
     state = with_area(area, axe, flag)
     assert state.control()[7] == (expected, ["majority", "axe", "flag", "tied", "empty"].index(reason))
     standing = state.standing()
-    assert standing["control"][7] == {"area": 7, "reason": reason,
-                                      "controller": None if expected < 0 else ["red", "blue", "black"][expected]}
+    assert standing["control"][7] == {
+        "area": 7,
+        "reason": reason,
+        "controller": None if expected < 0 else ["red", "blue", "black"][expected],
+    }
     assert naive.controller(area, axe, flag) == (None if expected < 0 else expected)
 
 
@@ -219,15 +236,24 @@ def test_row_15_only_the_tied_colours_compare_axe_and_flag():
 
 
 def example_3(**options):
-    return position(3, areas={7: (2, 3, 1), 0: (3, 0, 1), 3: (2, 0, 0), 9: (0, 2, 0), 2: (0, 0, 2)},
-                    axe=(0, 1, 0), flag=(1, 0, 0), hands=[(2, 1, 5), (2, 2, 2), (1, 2, 2)], neg=2, **options)
+    return position(
+        3,
+        areas={7: (2, 3, 1), 0: (3, 0, 1), 3: (2, 0, 0), 9: (0, 2, 0), 2: (0, 0, 2)},
+        axe=(0, 1, 0),
+        flag=(1, 0, 0),
+        hands=[(2, 1, 5), (2, 2, 2), (1, 2, 2)],
+        neg=2,
+        **options,
+    )
 
 
 def test_example_3_battle():
     state = example_3()
     bag = state.bag
     assert [m for m in moves_of(state, BATTLE) if m.startswith("battle red 7")] == [
-        "battle red 7 kill blue,black", "battle red 7 kill blue,blue"]
+        "battle red 7 kill blue,black",
+        "battle red 7 kill blue,blue",
+    ]
     after = state.play("battle red 7 kill blue,black")
     assert after.area(7) == (2, 2, 0)
     assert after.axe == (1, 1, 0)
@@ -255,8 +281,12 @@ def test_row_4_battle_kills_exactly_min_k_e_unless_optional():
     assert illegal_key(state, "battle red 7 kill blue,blue,black") == "turncoats.error.kill_count"
     optional = example_3(battle_kills_optional=True)
     assert [m for m in moves_of(optional, BATTLE) if m.startswith("battle red 7")] == [
-        "battle red 7", "battle red 7 kill black", "battle red 7 kill blue",
-        "battle red 7 kill blue,black", "battle red 7 kill blue,blue"]
+        "battle red 7",
+        "battle red 7 kill black",
+        "battle red 7 kill blue",
+        "battle red 7 kill blue,black",
+        "battle red 7 kill blue,blue",
+    ]
     assert optional.play("battle red 7 kill blue").area(7) == (2, 2, 1)
     assert illegal_key(optional, "battle red 7 kill blue,blue,black") == "turncoats.error.kill_range"
 
@@ -303,9 +333,17 @@ def test_example_4_march():
     assert after.area(5) == (1, 0, 1) and after.area(7) == (2, 2, 0)
     assert after.flag == (1, 0, 0) and after.hand(0) == (0, 0, 0) and after.neg == 0
     marches = moves_of(state, MARCH)
-    assert marches == ["march red 5-3 x1", "march red 5-3 x2", "march red 5-3 x3",
-                       "march red 5-7 x1", "march red 5-7 x2", "march red 5-7 x3",
-                       "march red 5-8 x1", "march red 5-8 x2", "march red 5-8 x3"]
+    assert marches == [
+        "march red 5-3 x1",
+        "march red 5-3 x2",
+        "march red 5-3 x3",
+        "march red 5-7 x1",
+        "march red 5-7 x2",
+        "march red 5-7 x3",
+        "march red 5-8 x1",
+        "march red 5-8 x2",
+        "march red 5-8 x3",
+    ]
 
 
 def test_example_4_illegal_variants():
@@ -417,8 +455,15 @@ def test_row_18_two_players_counter_resets():
 
 def test_example_5_detail_one_negotiate():
     # B's hand {2,1,0}; B draws (hidden) a black and returns (shown) a red
-    state = position(3, areas={0: (2, 1, 1), 1: (1, 2, 1), 2: (0, 0, 2), 3: (2, 0, 0), 9: (0, 2, 0)},
-                     hands=[(0, 1, 1), (2, 1, 0), (1, 0, 1)], axe=(0, 2, 1), flag=(0, 1, 1), to_move=1, neg=1)
+    state = position(
+        3,
+        areas={0: (2, 1, 1), 1: (1, 2, 1), 2: (0, 0, 2), 3: (2, 0, 0), 9: (0, 2, 0)},
+        hands=[(0, 1, 1), (2, 1, 0), (1, 0, 1)],
+        axe=(0, 2, 1),
+        flag=(0, 1, 1),
+        to_move=1,
+        neg=1,
+    )
     drawn = drawing(state, K)
     assert drawn.to_move == 1 and drawn.pending == K and drawn.hand(1) == (2, 1, 1)
     assert drawn.view(1)["drawn"] == "black" and drawn.view(1)["phase"] == "return"
@@ -449,14 +494,34 @@ def test_draws_come_from_the_generator_in_the_position():
 
 # --- examples 6, 7 and rows 16, 17: scoring ---------------------------------------------
 
-EX6_AREAS = [(2, 0, 0), (3, 1, 0), (0, 0, 2), (2, 0, 0), (1, 1, 0), (2, 0, 1), (0, 2, 0), (2, 3, 0),
-             (0, 0, 1), (0, 2, 0), (0, 0, 0)]
+EX6_AREAS = [
+    (2, 0, 0),
+    (3, 1, 0),
+    (0, 0, 2),
+    (2, 0, 0),
+    (1, 1, 0),
+    (2, 0, 1),
+    (0, 2, 0),
+    (2, 3, 0),
+    (0, 0, 1),
+    (0, 2, 0),
+    (0, 0, 0),
+]
 EX6_HANDS = [(1, 2, 0), (0, 2, 2), (2, 0, 0), (0, 2, 1)]
 
 
 def example_6(ender=2, **options):
-    return position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                    to_move=(ender + 1) % 4, neg=4, **options)
+    return position(
+        4,
+        areas=EX6_AREAS,
+        axe=(3, 3, 0),
+        flag=(1, 2, 5),
+        bag=(2, 1, 9),
+        hands=EX6_HANDS,
+        to_move=(ender + 1) % 4,
+        neg=4,
+        **options,
+    )
 
 
 def test_example_6_scoring_with_colour_and_player_tie_breaks():
@@ -472,8 +537,11 @@ def test_example_6_scoring_with_colour_and_player_tie_breaks():
     outcome = state.outcome
     assert outcome.winners == (3,) and outcome.reason == "turn_order"  # D
     v = state.view(0)["outcome"]
-    assert [s["key"] for s in v["steps"]] == ["turncoats.tiebreak.most_winning", "turncoats.tiebreak.fewest_losing",
-                                              "turncoats.tiebreak.turn_order"]
+    assert [s["key"] for s in v["steps"]] == [
+        "turncoats.tiebreak.most_winning",
+        "turncoats.tiebreak.fewest_losing",
+        "turncoats.tiebreak.turn_order",
+    ]
     assert [s["params"]["seats"] for s in v["steps"]] == [[0, 1, 3], [0, 3], [0, 3]]
     assert v["colour"] == "blue" and v["hands"] == [list(h) for h in EX6_HANDS]
     # if D had ended the game, A would win
@@ -481,18 +549,39 @@ def test_example_6_scoring_with_colour_and_player_tie_breaks():
 
 
 def test_row_17_turn_order_option_starts_at_the_first_player():
-    state = position(4, areas=EX6_AREAS, axe=(3, 3, 0), flag=(1, 2, 5), bag=(2, 1, 9), hands=EX6_HANDS,
-                     to_move=3, first_player=0, neg=4, turn_order_from_next_seat=False)
+    state = position(
+        4,
+        areas=EX6_AREAS,
+        axe=(3, 3, 0),
+        flag=(1, 2, 5),
+        bag=(2, 1, 9),
+        hands=EX6_HANDS,
+        to_move=3,
+        first_player=0,
+        neg=4,
+        turn_order_from_next_seat=False,
+    )
     assert state.outcome.winners == (0,)
 
 
-EX7_AREAS = {0: (1, 0, 0), 1: (1, 0, 0), 3: (2, 0, 0), 4: (0, 1, 0), 6: (0, 1, 0), 9: (0, 2, 0),
-             2: (0, 0, 2), 5: (0, 0, 1), 8: (0, 0, 1), 7: (1, 1, 0)}
+EX7_AREAS = {
+    0: (1, 0, 0),
+    1: (1, 0, 0),
+    3: (2, 0, 0),
+    4: (0, 1, 0),
+    6: (0, 1, 0),
+    9: (0, 2, 0),
+    2: (0, 0, 2),
+    5: (0, 0, 1),
+    8: (0, 0, 1),
+    7: (1, 1, 0),
+}
 
 
 def test_example_7_no_winning_colour():
-    state = position(3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2),
-                     hands=[(2, 1, 1), (1, 1, 0), (0, 0, 2)], to_move=2, neg=3)  # ended by B
+    state = position(
+        3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2), hands=[(2, 1, 1), (1, 1, 0), (0, 0, 2)], to_move=2, neg=3
+    )  # ended by B
     standing = state.standing()
     assert standing["areas"] == [3, 3, 3] and standing["colour"] is None and standing["reason"] == "tied"
     assert [c for c, _ in state.control()].count(-1) == 2
@@ -503,8 +592,9 @@ def test_example_7_no_winning_colour():
 
 
 def test_row_16_no_winning_colour_fewest_stones_decides_alone():
-    state = position(3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2),
-                     hands=[(2, 1, 1), (1, 1, 1), (0, 0, 1)], to_move=0, neg=3)
+    state = position(
+        3, areas=EX7_AREAS, axe=(1, 1, 1), flag=(2, 2, 2), hands=[(2, 1, 1), (1, 1, 1), (0, 0, 1)], to_move=0, neg=3
+    )
     assert state.outcome.winners == (2,) and state.outcome.reason == "fewest_stones"
 
 
@@ -514,8 +604,9 @@ def test_winning_colour_clear_and_by_axe_and_most_stones_decides():
     assert state.standing()["reason"] == "areas" and state.standing()["colour"] == "red"
     assert state.outcome.winners == (0,) and state.outcome.reason == "most_winning"
     assert state.outcome.scores == (1, 0)
-    tied = position(2, areas={0: (1, 0, 0), 4: (0, 1, 0)}, axe=(0, 1, 0), hands=[(3, 0, 1), (2, 2, 2)],
-                    to_move=1, neg=2)
+    tied = position(
+        2, areas={0: (1, 0, 0), 4: (0, 1, 0)}, axe=(0, 1, 0), hands=[(3, 0, 1), (2, 2, 2)], to_move=1, neg=2
+    )
     assert tied.standing()["reason"] == "axe" and tied.outcome.winners == (1,)
     losing = position(2, areas=areas, hands=[(2, 0, 1), (2, 0, 3)], to_move=1, neg=2)
     assert losing.outcome.winners == (0,) and losing.outcome.reason == "fewest_losing"
@@ -533,10 +624,22 @@ def test_zero_areas_option():
 
 
 def test_example_8_and_row_1_empty_hand_with_the_smallest_bag():
-    areas = {0: (2, 1, 1), 1: (1, 1, 1), 2: (0, 0, 3), 3: (3, 0, 0), 4: (1, 1, 1), 5: (1, 1, 1), 6: (0, 1, 1),
-             7: (1, 1, 1), 8: (0, 1, 1), 9: (0, 2, 0), 10: (1, 0, 1)}
-    state = position(5, areas=areas, hands=[(3, 3, 2), (3, 2, 3), (2, 3, 3), (3, 3, 2), (0, 0, 0)],
-                     bag=(0, 1, 0), to_move=4)
+    areas = {
+        0: (2, 1, 1),
+        1: (1, 1, 1),
+        2: (0, 0, 3),
+        3: (3, 0, 0),
+        4: (1, 1, 1),
+        5: (1, 1, 1),
+        6: (0, 1, 1),
+        7: (1, 1, 1),
+        8: (0, 1, 1),
+        9: (0, 2, 0),
+        10: (1, 0, 1),
+    }
+    state = position(
+        5, areas=areas, hands=[(3, 3, 2), (3, 2, 3), (2, 3, 3), (3, 3, 2), (0, 0, 0)], bag=(0, 1, 0), to_move=4
+    )
     assert moves_of(state) == ["negotiate"]
     drawn = state.play("negotiate")
     assert drawn.bag == (0, 0, 0) and drawn.hand(4) == (0, 1, 0) and drawn.view(4)["drawn"] == "blue"
@@ -594,35 +697,63 @@ def test_options_are_named_with_the_spec_defaults():
 # --- notation ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text,kind", [
-    ("recruit red 7", RECRUIT), ("battle blue 4", BATTLE), ("battle blue 4 kill red,black", BATTLE),
-    ("battle red 10 kill blue,blue,black", BATTLE), ("march black 5-7 x2", MARCH), ("march red x0", MARCH),
-    ("negotiate", NEGOTIATE), ("return blue", RETURN),
-])
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("recruit red 7", RECRUIT),
+        ("battle blue 4", BATTLE),
+        ("battle blue 4 kill red,black", BATTLE),
+        ("battle red 10 kill blue,blue,black", BATTLE),
+        ("march black 5-7 x2", MARCH),
+        ("march red x0", MARCH),
+        ("negotiate", NEGOTIATE),
+        ("return blue", RETURN),
+    ],
+)
 def test_notation_forms_round_trip(text, kind):
     move = parse(text)
     assert isinstance(move, Move) and move.kind == kind and str(move) == text and parse(str(move)) is move
 
 
-@pytest.mark.parametrize("variant,canonical", [
-    ("  Recruit  RED 7 ", "recruit red 7"),
-    ("battle blue 4 kill black, red", "battle blue 4 kill red,black"),
-    ("battle red 4 kill 2 blue, black", "battle red 4 kill blue,blue,black"),
-    ("battle red 4 kill 2blue", "battle red 4 kill blue,blue"),
-    ("battle red 4 kill blue x2", "battle red 4 kill blue,blue"),
-    ("march black 5 7 2", "march black 5-7 x2"),
-    ("march black 5-7 2", "march black 5-7 x2"),
-    ("march black 5->7 x2", "march black 5-7 x2"),
-    ("march black 5-7 x0", "march black x0"),
-    ("NEGOTIATE", "negotiate"),
-])
+@pytest.mark.parametrize(
+    "variant,canonical",
+    [
+        ("  Recruit  RED 7 ", "recruit red 7"),
+        ("battle blue 4 kill black, red", "battle blue 4 kill red,black"),
+        ("battle red 4 kill 2 blue, black", "battle red 4 kill blue,blue,black"),
+        ("battle red 4 kill 2blue", "battle red 4 kill blue,blue"),
+        ("battle red 4 kill blue x2", "battle red 4 kill blue,blue"),
+        ("march black 5 7 2", "march black 5-7 x2"),
+        ("march black 5-7 2", "march black 5-7 x2"),
+        ("march black 5->7 x2", "march black 5-7 x2"),
+        ("march black 5-7 x0", "march black x0"),
+        ("NEGOTIATE", "negotiate"),
+    ],
+)
 def test_notation_variants(variant, canonical):
     assert str(parse(variant)) == canonical
 
 
-@pytest.mark.parametrize("junk", ["", "pass", "recruit", "recruit purple 3", "recruit red", "recruit red 3 4",
-                                  "battle red 4 kill", "battle red 4 kill red", "battle red 4 slay blue",
-                                  "march red 5-5 x1", "march red 5-7 xx", "return", "return red blue", 7, None])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "pass",
+        "recruit",
+        "recruit purple 3",
+        "recruit red",
+        "recruit red 3 4",
+        "battle red 4 kill",
+        "battle red 4 kill red",
+        "battle red 4 slay blue",
+        "march red 5-5 x1",
+        "march red 5-7 xx",
+        "return",
+        "return red blue",
+        7,
+        None,
+    ],
+)
 def test_bad_notation(junk):
     with pytest.raises(IllegalMove) as info:
         new_game(3, 0).play(junk)
@@ -635,8 +766,9 @@ def test_legal_moves_follow_the_documented_order():
         state = new_game(2 + seed % 4, seed)
         while state.outcome is None:
             legal = moves_of(state)
-            assert legal == naive.legal_moves(state.areas, state.hand(state.seat), state.pending is not None,
-                                              False, state.options)
+            assert legal == naive.legal_moves(
+                state.areas, state.hand(state.seat), state.pending is not None, False, state.options
+            )
             assert len(set(legal)) == len(legal)
             state = state.play(legal[rng.below(len(legal))])
 
@@ -655,22 +787,25 @@ def test_position_text_round_trips_and_is_documented_form():
     assert from_text(drawn.to_text()).play(drawn.legal_moves()[0]) == drawn.play(drawn.legal_moves()[0])
 
 
-@pytest.mark.parametrize("change", [
-    lambda t: "",
-    lambda t: "okiya " + t,
-    lambda t: t.replace("players=3", "players=6"),
-    lambda t: t.replace("players=3", "players=2"),
-    lambda t: t.replace("seat=", "seat=9"),
-    lambda t: t + " extra=1",
-    lambda t: t + " options=+nothing",
-    lambda t: t.replace("rng=", "rng=zz"),
-    lambda t: t.replace("draw=-", "draw=green"),
-    lambda t: t.replace("neg=0", "neg=4"),
-    lambda t: t.replace("axe=0.0.0", "axe=1.0.0"),
-    lambda t: t.replace("areas=", "areas=9.9.9/"),
-    lambda t: t.replace("turn=0", "turn=999999"),
-    lambda t: t.replace("hands=", "hands=?8/"),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda t: "",
+        lambda t: "okiya " + t,
+        lambda t: t.replace("players=3", "players=6"),
+        lambda t: t.replace("players=3", "players=2"),
+        lambda t: t.replace("seat=", "seat=9"),
+        lambda t: t + " extra=1",
+        lambda t: t + " options=+nothing",
+        lambda t: t.replace("rng=", "rng=zz"),
+        lambda t: t.replace("draw=-", "draw=green"),
+        lambda t: t.replace("neg=0", "neg=4"),
+        lambda t: t.replace("axe=0.0.0", "axe=1.0.0"),
+        lambda t: t.replace("areas=", "areas=9.9.9/"),
+        lambda t: t.replace("turn=0", "turn=999999"),
+        lambda t: t.replace("hands=", "hands=?8/"),
+    ],
+)
 def test_position_text_rejects_junk(change):
     text = new_game(3, 4).to_text()
     with pytest.raises(BadPosition):
@@ -766,22 +901,29 @@ def test_every_message_key_is_in_the_catalog_with_its_parameters():
     assert "turncoats.log.draw_own" in words and all(k.startswith("turncoats.") for k in keys)
 
 
-@pytest.mark.parametrize("setup,move,key", [
-    (lambda: example_3(), "recruit red 7", None),
-    (lambda: example_3().play("negotiate"), "recruit red 7", "turncoats.error.must_return"),
-    (lambda: example_3(), "return red", "turncoats.error.no_draw"),
-    (lambda: example_4(), "recruit blue 1", "turncoats.error.no_stone"),
-    (lambda: example_4(), "march red 5-4 x1", "turncoats.error.not_adjacent"),
-    (lambda: example_4(), "march red 5-7 x9", "turncoats.error.march_count"),
-    (lambda: example_4(), "march red 5-7 x0", "turncoats.error.march_zero"),
-    (lambda: example_3(), "battle red 7 kill black,black", "turncoats.error.kill_missing"),
-    (lambda: example_3(), "battle red 7 kill blue", "turncoats.error.kill_count"),
-    (lambda: example_3(battle_kills_optional=True), "battle red 7 kill blue,blue,black", "turncoats.error.kill_range"),
-    (lambda: example_3(battle_requires_kill=True), "battle blue 5", "turncoats.error.battle_no_kill"),
-    (lambda: example_6(), "negotiate", "error.game_over"),
-    (lambda: example_3(), "recruit red 15", "turncoats.error.no_area"),
-    (lambda: example_3(), "recruit red", "error.bad_notation"),
-])
+@pytest.mark.parametrize(
+    "setup,move,key",
+    [
+        (lambda: example_3(), "recruit red 7", None),
+        (lambda: example_3().play("negotiate"), "recruit red 7", "turncoats.error.must_return"),
+        (lambda: example_3(), "return red", "turncoats.error.no_draw"),
+        (lambda: example_4(), "recruit blue 1", "turncoats.error.no_stone"),
+        (lambda: example_4(), "march red 5-4 x1", "turncoats.error.not_adjacent"),
+        (lambda: example_4(), "march red 5-7 x9", "turncoats.error.march_count"),
+        (lambda: example_4(), "march red 5-7 x0", "turncoats.error.march_zero"),
+        (lambda: example_3(), "battle red 7 kill black,black", "turncoats.error.kill_missing"),
+        (lambda: example_3(), "battle red 7 kill blue", "turncoats.error.kill_count"),
+        (
+            lambda: example_3(battle_kills_optional=True),
+            "battle red 7 kill blue,blue,black",
+            "turncoats.error.kill_range",
+        ),
+        (lambda: example_3(battle_requires_kill=True), "battle blue 5", "turncoats.error.battle_no_kill"),
+        (lambda: example_6(), "negotiate", "error.game_over"),
+        (lambda: example_3(), "recruit red 15", "turncoats.error.no_area"),
+        (lambda: example_3(), "recruit red", "error.bad_notation"),
+    ],
+)
 def test_errors_name_the_rule_in_words(setup, move, key):
     state = setup()
     if key is None:
