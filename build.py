@@ -594,7 +594,9 @@ def ensure_test_tools() -> None:
     import importlib.util
     import tomllib
 
-    need = [m for m in ("pytest", "playwright", "pytest_playwright", "segno") if importlib.util.find_spec(m) is None]
+    need = [
+        m for m in ("pytest", "playwright", "pytest_playwright", "segno", "ruff") if importlib.util.find_spec(m) is None
+    ]
     if need:
         extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
         reqs = extra["project"]["optional-dependencies"]["test"]
@@ -635,9 +637,20 @@ def cmd_test(pytest_args: list[str]) -> int:
     fetch_test_wheels()
     build()
     log(f"ready to test in {time.perf_counter() - t0:.1f} s")
+    lint = lint_python()
     # `python build.py test tests/engine -x` runs just that folder; options alone run all of tests/
     paths = [a for a in pytest_args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
-    return subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args], cwd=ROOT)
+    tests = subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args], cwd=ROOT)
+    if lint:
+        log("ruff found problems (above): `python -m ruff check --fix . && python -m ruff format .` mends most")
+    return tests or lint
+
+
+def lint_python() -> int:
+    """ruff's lint and format check over the Python (settings in pyproject.toml); 0 when clean."""
+    check = subprocess.call([sys.executable, "-m", "ruff", "check", "--quiet", "."], cwd=ROOT)
+    formatted = subprocess.call([sys.executable, "-m", "ruff", "format", "--check", "--quiet", "."], cwd=ROOT)
+    return 1 if check or formatted else 0
 
 
 def cmd_serve(argv: list[str]) -> int:
