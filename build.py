@@ -172,6 +172,25 @@ def fetch_pyodide() -> Path:
     return target
 
 
+def pip_download(dest: Path, *args: str) -> None:
+    """``pip download`` of pinned binary wheels (no dependencies) into ``dest``."""
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--disable-pip-version-check",
+            "-q",
+            "--only-binary=:all:",
+            "--no-deps",
+            "-d",
+            str(dest),
+            *args,
+        ]
+    )
+
+
 def fetch_site_wheels() -> list[Path]:
     """The third-party wheels the site ships (pip download from PyPI, sha256-checked, cached)."""
     dest = cache_dir() / "site-wheels"
@@ -182,21 +201,7 @@ def fetch_site_wheels() -> list[Path]:
         if not path.is_file() or sha256_file(path) != digest:
             project, version = name.split("-")[:2]
             log(f"downloading {project}=={version}")
-            run(
-                [
-                    sys.executable,
-                    "-m",
-                    "pip",
-                    "download",
-                    "--disable-pip-version-check",
-                    "-q",
-                    "--only-binary=:all:",
-                    "--no-deps",
-                    "-d",
-                    str(dest),
-                    f"{project}=={version}",
-                ]
-            )
+            pip_download(dest, f"{project}=={version}")
             if not path.is_file() or sha256_file(path) != digest:
                 raise BuildError(f"{name}: missing or checksum mismatch (pinned in build.py)")
         paths.append(path)
@@ -216,27 +221,7 @@ def fetch_test_wheels() -> list[Path]:
     missing = [r for r in PYODIDE_TEST_WHEELS if find(r) is None]
     if missing:
         log(f"downloading py{PYODIDE_PYTHON} wheels: {' '.join(missing)}")
-        run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--disable-pip-version-check",
-                "-q",
-                "--only-binary=:all:",
-                "--python-version",
-                PYODIDE_PYTHON,
-                "--platform",
-                "any",
-                "--implementation",
-                "py",
-                "--no-deps",
-                "-d",
-                str(dest),
-                *missing,
-            ]
-        )
+        pip_download(dest, *missing, "--python-version", PYODIDE_PYTHON, "--platform", "any", "--implementation", "py")
     wheels = [find(r) for r in PYODIDE_TEST_WHEELS]
     if None in wheels:
         raise BuildError(f"pip download did not give {PYODIDE_TEST_WHEELS} in {dest}")

@@ -6,8 +6,8 @@ device decodes them the same way.  One adapter class per game, found by its
 ``GAME`` attribute (``adapter``); a game of ``pygames.GAMES`` without one is played
 by the generic ``Game`` (``new_game`` from the shared seed, its ``OPTIONS`` in the
 header), so a new game edits nothing here unless it needs more.  Okiya and Turncoats
-have no secret the link must keep from the engine (Turncoats is the friendly level of
-LINK-PLAY.md: the hands follow from the shared seed, and only the page hides them),
+have no secret the link must keep from the engine (Turncoats is played at the friendly
+level: the hands follow from the shared seed, and only the page hides them),
 so their public and private positions are one.  Oriflamme deals each hand from the
 seat's own key: other devices hold it as unknown cards and see ``place ? left``.
 The adapters call only what the game modules export.
@@ -43,7 +43,7 @@ class Game:
 
     #: The game id in ``pygames.GAMES`` this adapter plays.
     GAME = ""
-    #: LINK-PLAY.md's level: "sealed" (no device can learn another seat's secret from the link)
+    #: Link play's level: "sealed" (no device can learn another seat's secret from the link)
     #: or "friendly" (secrets travel sealed in the link, a decoder could peek).
     LINK_LEVEL = "friendly"
     #: True when every seat must reveal its key at the end for the audit.

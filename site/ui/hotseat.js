@@ -37,7 +37,7 @@
 import { t, has } from "../i18n.js";
 import { PrivacyScreen } from "./privacy.js";
 import { openSeats, cleanName } from "./seats.js";
-import { readJSON, writeJSON, randomSeed } from "./storage.js";
+import { readJSON, readSave, writeJSON, randomSeed } from "./storage.js";
 import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
 
@@ -211,8 +211,8 @@ export class HotSeatGame {
       await this.py.ready;
       if (gen !== this.gen) return;
       let res = null;
-      const saved = readJSON(this.cfg.saveKey);
-      if (saved && saved.hash === canonical && saved.record) {
+      const saved = readSave(this.cfg.saveKey);
+      if (saved && saved.hash === canonical) {
         try {
           res = await this.py.call("state", { record: saved.record, seat: null });
         } catch (_) {
@@ -340,12 +340,6 @@ export class HotSeatGame {
       seg.append(el("label", {}, input, el("span", { text: t(`${this.cfg.game}.format.${f}`) })));
     }
     return el("fieldset", { class: "seats-format" }, el("legend", { text: t("ui.newgame.format") }), seg);
-  }
-
-  /** The hash of an unfinished saved game, for a "Resume" link (or null). */
-  static savedHash() {
-    const saved = readJSON(this.config.saveKey);
-    return saved && saved.hash && saved.record && !saved.over ? saved.hash : null;
   }
 
   // ---------------------------------------------------------------- seats

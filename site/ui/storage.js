@@ -23,8 +23,21 @@ export function randomSeed() {
   return a[0];
 }
 
+/**
+ * The game saved under `key` as {hash, record, over}, or null. Okiya's page once saved
+ * {hash, result} (the bridge's whole answer): read as the same game, so it still resumes.
+ */
+export function readSave(key) {
+  const saved = readJSON(key);
+  if (!saved || typeof saved.hash !== "string") return null;
+  if (saved.record) return saved;
+  const result = saved.result;
+  if (!result || !result.record) return null;
+  return { hash: saved.hash, record: result.record, over: !!(result.match && result.match.over) };
+}
+
 /** The hash of `game`'s saved unfinished game, for the start page's "Resume" (or null). */
 export function savedHash(game) {
-  const saved = readJSON(`pygames.${game}.save`);
-  return saved && saved.hash && saved.record && !saved.over ? saved.hash : null;
+  const saved = readSave(`pygames.${game}.save`);
+  return saved && !saved.over ? saved.hash : null;
 }

@@ -1,0 +1,36 @@
+"""Saved games survive changes of the page: a game saved by an earlier version still resumes."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import READY_MS
+from playwright.sync_api import expect
+
+from pygames import bridge
+
+HASH = "#play/okiya?seed=5&bots=1&level=medium&format=single"
+STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
+
+
+def old_okiya_save(moves: int) -> dict:
+    """What the Okiya page saved before it moved onto the shared controller: {hash, result}."""
+    result = bridge.new_match("okiya", 5)
+    for _ in range(moves):
+        result = bridge.play(result["record"], result["legal"][0])
+    return {"hash": HASH, "result": result}
+
+
+def test_a_game_saved_by_the_earlier_okiya_page_resumes(page, site_url):
+    saved = old_okiya_save(2)
+    page.add_init_script(f"localStorage.setItem('pygames.okiya.save', {json.dumps(json.dumps(saved))})")
+    page.goto(site_url)
+    resume = page.locator('[data-resume="okiya"]')
+    expect(resume).to_have_attribute("href", HASH, timeout=READY_MS)
+    resume.click()
+    page.wait_for_function(
+        f"(() => {{ const s = {STATE_JS}; return s && s.record.games[0].length >= 2; }})()", timeout=READY_MS
+    )
+    record = page.evaluate(STATE_JS)["record"]
+    assert record["games"][0][:2] == saved["result"]["record"]["games"][0]
+    assert record["seed"] == 5
