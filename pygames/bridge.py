@@ -186,7 +186,7 @@ def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
     """The match a record describes and, for a game that tells events, the match one move
     earlier that it was played from (the events compare the two; else None)."""
     game = record.get("game") if isinstance(record, dict) else None
-    games = record.get("games") if game in GAMES and event_maker(game) is not None else None
+    games = record.get("games") if isinstance(game, str) and game in GAMES and event_maker(game) else None
     if (
         not isinstance(games, list)
         or not games

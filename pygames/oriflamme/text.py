@@ -224,14 +224,7 @@ def _per_seat(text: str, players: int) -> list[str]:
 
 def from_text(text: str) -> State:
     """The position written by ``State.to_text``; BadPosition if it is not an Oriflamme position."""
-    if not isinstance(text, str) or len(text) > 4000:
-        raise _bad()
-    fields: dict[str, str] = {}
-    for part in text.split():
-        key, sep, value = part.partition("=")
-        if not sep or key not in _FIELDS or key in fields:
-            raise _bad()
-        fields[key] = value
+    fields = _fields(text)
     try:
         players = _int(fields["players"], MIN_PLAYERS, MAX_PLAYERS)
         start = _seat(fields["start"], players)
@@ -240,40 +233,10 @@ def from_text(text: str) -> State:
         pools = [_int(v, 0, 999) for v in _per_seat(fields["pools"], players)]
         hands = tuple(_mask(v) for v in _per_seat(fields["hands"], players))
         removed = tuple(_mask(v) for v in _per_seat(fields["removed"], players))
-        queue_text = fields["queue"]
-        out_text = fields["out"]
+        queue = _parse_queue(fields["queue"], players)
+        out = tuple(_parse_pile(pile) for pile in _per_seat(fields["out"], players))
     except KeyError:
         raise _bad() from None
-    options = DEFAULT_OPTIONS
-    if "options" in fields:
-        for item in fields["options"].split(","):
-            name, _, value = item.partition(":")
-            if name not in OPTION_BITS or value not in ("0", "1"):
-                raise _bad("option_text")
-            bit = OPTION_BITS[name][0]
-            options = options | bit if value == "1" else options & ~bit
-    queue = []
-    if queue_text != "-":
-        for slot_text in queue_text.split(","):
-            owner_text, sep, cards_text = slot_text.partition(":")
-            if not sep or not cards_text:
-                raise _bad()
-            owner = _seat(owner_text, players)
-            cards = [_parse_card(c) for c in reversed(cards_text.split("/"))]
-            queue.append((owner, *cards))
-    out = []
-    for pile_text in _per_seat(out_text, players):
-        pile = []
-        if pile_text != "-":
-            if len(pile_text) % 3:
-                raise _bad()
-            for i in range(0, len(pile_text), 3):
-                t = _CODE.get(pile_text[i : i + 2])
-                reason = {"x": ELIMINATED, "d": DISCARDED}.get(pile_text[i + 2])
-                if t is None or t == UNKNOWN or reason is None:
-                    raise _bad()
-                pile.append(t | reason << 4)
-        out.append(tuple(pile))
     if phase_word not in _PHASES:
         raise _bad()
     phase = _PHASES.index(phase_word)
@@ -288,27 +251,68 @@ def from_text(text: str) -> State:
             raise _bad()
         cursor = _int(fields.get("cursor", ""), 1, len(queue)) - 1
         pending, parg = _parse_pending(fields.get("pending", ""), len(queue))
-    else:
-        if rnd != ROUNDS or {"placed", "cursor", "pending"} & fields.keys():
-            raise _bad()
+    elif rnd != ROUNDS or {"placed", "cursor", "pending"} & fields.keys():
+        raise _bad()
     state = make_state(
-        players,
-        options,
-        start,
-        hands,
-        removed,
-        round=rnd,
-        phase=phase,
-        placed=placed,
-        cursor=cursor,
-        pending=pending,
-        parg=parg,
-        pools=pools,
-        queue=queue,
-        out=tuple(out),
-    )
+        players, _parse_options(fields.get("options")), start, hands, removed, round=rnd, phase=phase,
+        placed=placed, cursor=cursor, pending=pending, parg=parg, pools=pools, queue=queue, out=out,
+    )  # fmt: skip
     check(state)
     return state
+
+
+def _fields(text: str) -> dict[str, str]:
+    """``key=value`` words, each key known and given once."""
+    if not isinstance(text, str) or len(text) > 4000:
+        raise _bad()
+    fields: dict[str, str] = {}
+    for part in text.split():
+        key, sep, value = part.partition("=")
+        if not sep or key not in _FIELDS or key in fields:
+            raise _bad()
+        fields[key] = value
+    return fields
+
+
+def _parse_options(text: str | None) -> int:
+    """The option bits: the defaults, changed by ``name:0`` / ``name:1`` items."""
+    options = DEFAULT_OPTIONS
+    for item in text.split(",") if text is not None else ():
+        name, _, value = item.partition(":")
+        if name not in OPTION_BITS or value not in ("0", "1"):
+            raise _bad("option_text")
+        bit = OPTION_BITS[name][0]
+        options = options | bit if value == "1" else options & ~bit
+    return options
+
+
+def _parse_queue(text: str, players: int) -> list[tuple[int, ...]]:
+    """The queue's slots: ``owner:card/card...`` (top card first), comma separated, or ``-``."""
+    queue = []
+    if text != "-":
+        for slot_text in text.split(","):
+            owner_text, sep, cards_text = slot_text.partition(":")
+            if not sep or not cards_text:
+                raise _bad()
+            owner = _seat(owner_text, players)
+            cards = [_parse_card(c) for c in reversed(cards_text.split("/"))]
+            queue.append((owner, *cards))
+    return queue
+
+
+def _parse_pile(text: str) -> tuple[int, ...]:
+    """One seat's cards out of play: a two-letter code and ``x`` (eliminated) or ``d`` (discarded) each."""
+    pile = []
+    if text != "-":
+        if len(text) % 3:
+            raise _bad()
+        for i in range(0, len(text), 3):
+            t = _CODE.get(text[i : i + 2])
+            reason = {"x": ELIMINATED, "d": DISCARDED}.get(text[i + 2])
+            if t is None or t == UNKNOWN or reason is None:
+                raise _bad()
+            pile.append(t | reason << 4)
+    return tuple(pile)
 
 
 def _parse_pending(text: str, slots: int) -> tuple[int, int]:
