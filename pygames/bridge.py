@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import re
 import sys
 import traceback
 import types
@@ -257,6 +258,24 @@ def _function(fn: object) -> Callable[..., Any]:
     raise PlayerError("error.unknown_call")
 
 
+#: How deep a call's JSON may nest (a record is 3 deep): deeper text is refused before parsing,
+#: because in the browser the parser's recursion would overflow the JavaScript stack first.
+MAX_NESTING = 32
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for token in _STRING_OR_BRACKET.findall(text):
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
 #: The error a page argument of the wrong shape gives, by parameter (else ``error.bad_call``).
 _SHAPE_ERRORS = {"record": "error.bad_record"}
 
@@ -265,6 +284,8 @@ def _arguments(function: Callable[..., Any], args_json: str) -> dict[str, Any]:
     """The keyword arguments in ``args_json``, checked against ``function``'s parameters and
     their annotations: a page sending the wrong shape gets a PlayerError, never a crash deep
     in the engine."""
+    if not isinstance(args_json, str) or _nesting(args_json) > MAX_NESTING:
+        raise PlayerError("error.bad_call")
     try:
         args = json.loads(args_json or "{}")
     except (ValueError, RecursionError):

@@ -4,6 +4,7 @@ when refused, a player error with a catalog key, never ``error.internal``."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
@@ -12,6 +13,9 @@ from pygames import bridge
 from pygames.core.i18n import catalog
 from pygames.core.rng import Rng
 from pygames.link.simulate import play_by_link
+
+#: QR codes need segno, which the page installs on first use (inside Pyodide's test run it is absent).
+HAS_SEGNO = importlib.util.find_spec("segno") is not None
 
 JUNK = [
     None,
@@ -76,8 +80,7 @@ def valid_calls() -> list[tuple[str, dict]]:
         ("link_join", {"link": created["link"], "seat": 1, "keys": {}}),
         ("link_play", {"link": created["link"], "move": "r0c0", "keys": {"0": created["key"]["key"]}}),
         ("link_replay", {"link": table["link"], "keys": keys, "step": 3}),
-        ("link_qr", {"text": "g=abc"}),
-    ]
+    ] + ([("link_qr", {"text": "g=abc"})] if HAS_SEGNO else [])
 
 
 @pytest.mark.parametrize(
