@@ -83,55 +83,64 @@ export function drawBack(ctx, pal, x, y, w, h, family) {
 export function drawCard(ctx, pal, x, y, w, h, c, { family = 0, name = "", shadow = true, hiddenMark = true } = {}) {
   const f = FAMILIES[family % FAMILIES.length];
   const r = Math.max(3, w * 0.08);
-  ctx.save();
-  if (shadow) {
-    ctx.shadowColor = pal.shadow;
-    ctx.shadowBlur = Math.max(2, w * 0.1);
-    ctx.shadowOffsetY = Math.max(1, w * 0.04);
-    roundRect(ctx, x, y, w, h, r);
-    ctx.fillStyle = f.deep;
-    ctx.fill();
-  }
-  ctx.restore();
+  if (shadow) drawCardShadow(ctx, pal, x, y, w, h, r, f);
   if (!c.up && !c.card) {
     drawBack(ctx, pal, x, y, w, h, family);
     return;
   }
   const face = KINDS[c.card] === "intrigue" ? pal.intrigue : pal.parchment;
-  const veiled = !c.up; // a face-down card only its owner (or the end screen) may see
+  const card = { f, r, face, family, name };
+  // a face-down card only its owner (or the end screen) may see
+  if (!c.up) drawVeiledCard(ctx, pal, x, y, w, h, c, { ...card, hiddenMark });
+  else drawCardFace(ctx, pal, x, y, w, h, c, card);
+}
+
+/** The shadow a card casts (the card's shape filled in its family's deep colour under it). */
+function drawCardShadow(ctx, pal, x, y, w, h, r, f) {
+  ctx.save();
+  ctx.shadowColor = pal.shadow;
+  ctx.shadowBlur = Math.max(2, w * 0.1);
+  ctx.shadowOffsetY = Math.max(1, w * 0.04);
+  roundRect(ctx, x, y, w, h, r);
+  ctx.fillStyle = f.deep;
+  ctx.fill();
+  ctx.restore();
+}
+
+/** A face-down card its owner may see: the back, with the face shown through a window. */
+function drawVeiledCard(ctx, pal, x, y, w, h, c, { f, r, face, family, name, hiddenMark }) {
+  drawBack(ctx, pal, x, y, w, h, family);
+  ctx.save();
+  const ix = x + w * 0.1, iy = y + h * 0.1, iw = w * 0.8, ih = h * 0.8;
+  roundRect(ctx, ix, iy, iw, ih, r * 0.7);
+  const g = ctx.createLinearGradient(ix, iy, ix, iy + ih);
+  g.addColorStop(0, face[0]);
+  g.addColorStop(1, face[1]);
+  ctx.fillStyle = g;
+  ctx.globalAlpha = 0.92;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = Math.max(1, w * 0.025);
+  ctx.setLineDash([Math.max(2, w * 0.06), Math.max(2, w * 0.04)]);
+  ctx.strokeStyle = f.deep;
+  ctx.stroke();
+  ctx.setLineDash([]);
+  drawGlyph(ctx, c.card, x + w / 2, y + h * 0.44, w * 0.3);
+  if (name && w >= 40) {
+    ctx.fillStyle = pal.ink;
+    fitFont(ctx, name, 700, Math.max(7, w * 0.12), SERIF, iw - 4);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(name, x + w / 2, y + h * 0.79);
+  }
+  if (hiddenMark) drawClosedEye(ctx, x + w * 0.8, y + h * 0.14, Math.max(5, w * 0.11), f.deep);
+  ctx.restore();
+}
+
+/** A face-up card: parchment, the family's band and charge, the glyph and the name. */
+function drawCardFace(ctx, pal, x, y, w, h, c, { f, r, face, family, name }) {
   ctx.save();
   roundRect(ctx, x, y, w, h, r);
-  if (veiled) {
-    // the back, with the face shown through a window
-    ctx.restore();
-    drawBack(ctx, pal, x, y, w, h, family);
-    ctx.save();
-    const ix = x + w * 0.1, iy = y + h * 0.1, iw = w * 0.8, ih = h * 0.8;
-    roundRect(ctx, ix, iy, iw, ih, r * 0.7);
-    const g = ctx.createLinearGradient(ix, iy, ix, iy + ih);
-    g.addColorStop(0, face[0]);
-    g.addColorStop(1, face[1]);
-    ctx.fillStyle = g;
-    ctx.globalAlpha = 0.92;
-    ctx.fill();
-    ctx.globalAlpha = 1;
-    ctx.lineWidth = Math.max(1, w * 0.025);
-    ctx.setLineDash([Math.max(2, w * 0.06), Math.max(2, w * 0.04)]);
-    ctx.strokeStyle = f.deep;
-    ctx.stroke();
-    ctx.setLineDash([]);
-    drawGlyph(ctx, c.card, x + w / 2, y + h * 0.44, w * 0.3);
-    if (name && w >= 40) {
-      ctx.fillStyle = pal.ink;
-      fitFont(ctx, name, 700, Math.max(7, w * 0.12), SERIF, iw - 4);
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(name, x + w / 2, y + h * 0.79);
-    }
-    if (hiddenMark) drawClosedEye(ctx, x + w * 0.8, y + h * 0.14, Math.max(5, w * 0.11), f.deep);
-    ctx.restore();
-    return;
-  }
   const g = ctx.createLinearGradient(x, y, x, y + h);
   g.addColorStop(0, face[0]);
   g.addColorStop(1, face[1]);
@@ -158,23 +167,7 @@ export function drawCard(ctx, pal, x, y, w, h, c, { family = 0, name = "", shado
   ctx.restore();
   // the family's charge in the band, and a small intrigue mark
   drawCharge(ctx, family, x + w * 0.2, y + band * 0.52, band * 0.32, "#fbf1d6");
-  if (KINDS[c.card] === "intrigue") {
-    ctx.save();
-    ctx.fillStyle = "#fbf1d6";
-    unit(ctx, x + w * 0.8, y + band * 0.52, band * 0.3, () => {
-      // an hourglass: one use
-      ctx.beginPath();
-      ctx.moveTo(-0.7, -0.9);
-      ctx.lineTo(0.7, -0.9);
-      ctx.lineTo(0.1, 0);
-      ctx.lineTo(0.7, 0.9);
-      ctx.lineTo(-0.7, 0.9);
-      ctx.lineTo(-0.1, 0);
-      ctx.closePath();
-      ctx.fill();
-    });
-    ctx.restore();
-  }
+  if (KINDS[c.card] === "intrigue") drawIntrigueMark(ctx, x + w * 0.8, y + band * 0.52, band * 0.3);
   drawGlyph(ctx, c.card, x + w / 2, y + band + (h - band) * 0.4, w * 0.33);
   if (name && w >= 34) {
     ctx.save();
@@ -186,6 +179,25 @@ export function drawCard(ctx, pal, x, y, w, h, c, { family = 0, name = "", shado
     ctx.fillText(name, x + w / 2, by);
     ctx.restore();
   }
+}
+
+/** The hourglass an intrigue card wears in its band: one use. */
+function drawIntrigueMark(ctx, cx, cy, r) {
+  ctx.save();
+  ctx.fillStyle = "#fbf1d6";
+  unit(ctx, cx, cy, r, () => {
+    // an hourglass: one use
+    ctx.beginPath();
+    ctx.moveTo(-0.7, -0.9);
+    ctx.lineTo(0.7, -0.9);
+    ctx.lineTo(0.1, 0);
+    ctx.lineTo(0.7, 0.9);
+    ctx.lineTo(-0.7, 0.9);
+    ctx.lineTo(-0.1, 0);
+    ctx.closePath();
+    ctx.fill();
+  });
+  ctx.restore();
 }
 
 function drawClosedEye(ctx, cx, cy, r, colour) {

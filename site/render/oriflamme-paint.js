@@ -61,134 +61,157 @@ export const boardPainting = {
   },
 
   drawBanners() {
+    for (const b of this.geom.banners) this._drawBanner(b);
+  },
+
+  /** One player's banner: its frame, crest, name and tag, influence, hand and the first player's pennant. */
+  _drawBanner(b) {
     const { ctx, geom: g, pal, view } = this;
-    const { names = [], tags = [], select } = this.opts;
-    const pool = this._anim("pool");
-    for (const b of g.banners) {
-      const s = b.seat;
-      const f = FAMILIES[s];
-      const toMove = view.to_move === s;
-      const won = view.outcome && view.outcome.winners.includes(s);
-      const target = select.seats.has(s);
-      const lit = target && this._lit("seat", s);
-      ctx.save();
-      roundRect(ctx, b.x, b.y, b.w, b.h, 10);
-      fillShadowed(ctx, pal.banner, pal.shadow, 6, 1);
-      ctx.clip();
-      // the family's colour along the left edge
-      ctx.fillStyle = f.fill;
-      ctx.fillRect(b.x, b.y, 5, b.h);
-      ctx.restore();
-      ctx.save();
-      roundRect(ctx, b.x, b.y, b.w, b.h, 10);
-      if (target || toMove || won) {
-        ctx.lineWidth = lit ? 4 : 3;
-        ctx.strokeStyle = target ? (lit ? pal.select : pal.glow) : won ? pal.gold : pal.glow;
-        if (target) {
-          ctx.shadowColor = pal.glow;
-          ctx.shadowBlur = 10;
-        }
-      } else {
-        ctx.lineWidth = 1;
-        ctx.strokeStyle = pal.bannerEdge;
-      }
-      ctx.stroke();
-      ctx.restore();
-      const first = view.first_player === s && !view.outcome;
-      const tight = b.w < 100; // five players on a phone: name, then crest and hand, then influence
-      const handIcon = (hx, hy, size, font) => {
-        const hw = size, hh = hw * 1.35;
-        ctx.save();
-        for (let k = 1; k >= 0; k--) {
-          roundRect(ctx, hx - k * 3, hy - hh / 2 - k * 1.5, hw, hh, 2);
-          ctx.fillStyle = k ? f.deep : f.fill;
-          ctx.fill();
-        }
-        ctx.fillStyle = pal.text;
-        ctx.font = `700 ${font}px ${SANS}`;
-        ctx.textAlign = "left";
-        ctx.textBaseline = "middle";
-        ctx.fillText(String(view.hand_counts[s]), hx + hw + 3, hy + 1);
-        ctx.restore();
-      };
-      const poolRow = (x, rowY, coinR, font, badgeFont) => {
-        const pop = pool && pool.seats[s] ? 1 + 0.35 * Math.sin(Math.PI * this._progress(pool)) : 1;
-        drawCoin(ctx, x, rowY, coinR * pop, null, { shadow: false });
-        ctx.save();
-        ctx.fillStyle = pal.text;
-        ctx.font = `800 ${font}px ${SANS}`;
-        ctx.textAlign = "left";
-        ctx.textBaseline = "middle";
-        const poolText = String(view.pools[s]);
-        ctx.fillText(poolText, x + coinR + 3, rowY + 1);
-        x += coinR + 5 + ctx.measureText(poolText).width;
-        const d = this.deltas ? this.deltas[s] : 0;
-        ctx.font = `800 ${badgeFont}px ${SANS}`;
-        const text = d > 0 ? `+${d}` : `−${-d}`;
-        const w = ctx.measureText(text).width + 8;
-        if (d && x + w + 2 <= b.x + b.w - 2) {
-          const h = badgeFont + 5;
-          roundRect(ctx, x + 1, rowY - h / 2, w, h, h / 2);
-          ctx.fillStyle = d > 0 ? "#2f8a4c" : "#b3302b";
-          ctx.fill();
-          ctx.fillStyle = "#fff";
-          ctx.fillText(text, x + 5, rowY + 1);
-          x += w + 3;
-        }
-        ctx.restore();
-        return x;
-      };
-      ctx.save();
-      ctx.textAlign = "left";
-      ctx.textBaseline = "middle";
-      if (tight) {
-        const tx = b.x + 9;
-        ctx.fillStyle = pal.text;
-        ctx.font = `700 11.5px ${SANS}`;
-        ctx.fillText(ellipsize(ctx, names[s] || "", b.x + b.w - tx - 4 - (first ? 12 : 0)), tx, b.y + 11);
-        drawCrest(ctx, s, tx + 7, b.y + 27, 7.5);
-        handIcon(tx + 22, b.y + 27, 8, 11);
-        poolRow(tx + 7, b.y + b.h - 11, 7, 13, 9);
-      } else {
-        // crest, name, tag
-        const cr = Math.min(b.h * 0.3, g.compact ? 10.5 : 18);
-        const cx = b.x + (g.compact ? 7 : 8) + cr, cy = b.y + (g.compact ? cr + 6 : b.h / 2 - 6);
-        drawCrest(ctx, s, cx, cy, cr);
-        const tx = g.compact ? cx + cr + 4 : cx + cr + 8;
-        const tw = b.x + b.w - tx - (first ? (g.compact ? 14 : 22) : 5);
-        ctx.fillStyle = pal.text;
-        ctx.font = `700 ${g.compact ? 12 : 14}px ${SANS}`;
-        ctx.fillText(ellipsize(ctx, names[s] || "", tw), tx, b.y + (g.compact ? 12 : 17));
-        ctx.fillStyle = pal.muted;
-        ctx.font = `600 ${g.compact ? 10 : 11.5}px ${SANS}`;
-        ctx.fillText(ellipsize(ctx, tags[s] || "", g.compact ? b.x + b.w - tx - 4 : tw), tx, b.y + (g.compact ? 26 : 34));
-        // influence and hand
-        const rowY = b.y + b.h - (g.compact ? 13 : 15);
-        const coinR = g.compact ? 8.5 : 10;
-        const end = poolRow(g.compact ? b.x + 10 + coinR : tx + coinR, rowY, coinR, g.compact ? 14 : 17, g.compact ? 10 : 12);
-        const hx = b.x + b.w - (g.compact ? 24 : 30);
-        if (end < hx - 2) handIcon(hx, rowY, g.compact ? 9 : 11, g.compact ? 11 : 13);
-      }
-      ctx.restore();
-      // the first player's pennant (the oriflamme)
-      if (first) {
-        const px = b.x + b.w - (g.compact ? 12 : 18), py = b.y + (g.compact ? 4 : 6);
-        const ph = b.w < 100 ? 10 : g.compact ? 12 : 16;
-        ctx.save();
-        ctx.fillStyle = pal.text;
-        ctx.fillRect(px, py, 1.6, ph);
-        ctx.beginPath();
-        ctx.moveTo(px + 1.6, py);
-        ctx.lineTo(px + ph * 0.75, py + ph * 0.2);
-        ctx.lineTo(px + ph * 0.45, py + ph * 0.32);
-        ctx.lineTo(px + ph * 0.75, py + ph * 0.48);
-        ctx.lineTo(px + 1.6, py + ph * 0.55);
-        ctx.closePath();
-        ctx.fillStyle = "#d1281f";
-        ctx.fill();
-        ctx.restore();
-      }
+    const { names = [], tags = [] } = this.opts;
+    const s = b.seat;
+    this._bannerFrame(b);
+    const first = view.first_player === s && !view.outcome;
+    const tight = b.w < 100; // five players on a phone: name, then crest and hand, then influence
+    ctx.save();
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    if (tight) {
+      const tx = b.x + 9;
+      ctx.fillStyle = pal.text;
+      ctx.font = `700 11.5px ${SANS}`;
+      ctx.fillText(ellipsize(ctx, names[s] || "", b.x + b.w - tx - 4 - (first ? 12 : 0)), tx, b.y + 11);
+      drawCrest(ctx, s, tx + 7, b.y + 27, 7.5);
+      this._bannerHand(b, tx + 22, b.y + 27, 8, 11);
+      this._bannerPool(b, tx + 7, b.y + b.h - 11, 7, 13, 9);
+    } else {
+      // crest, name, tag
+      const cr = Math.min(b.h * 0.3, g.compact ? 10.5 : 18);
+      const cx = b.x + (g.compact ? 7 : 8) + cr, cy = b.y + (g.compact ? cr + 6 : b.h / 2 - 6);
+      drawCrest(ctx, s, cx, cy, cr);
+      const tx = g.compact ? cx + cr + 4 : cx + cr + 8;
+      const tw = b.x + b.w - tx - (first ? (g.compact ? 14 : 22) : 5);
+      ctx.fillStyle = pal.text;
+      ctx.font = `700 ${g.compact ? 12 : 14}px ${SANS}`;
+      ctx.fillText(ellipsize(ctx, names[s] || "", tw), tx, b.y + (g.compact ? 12 : 17));
+      ctx.fillStyle = pal.muted;
+      ctx.font = `600 ${g.compact ? 10 : 11.5}px ${SANS}`;
+      ctx.fillText(ellipsize(ctx, tags[s] || "", g.compact ? b.x + b.w - tx - 4 : tw), tx, b.y + (g.compact ? 26 : 34));
+      // influence and hand
+      const rowY = b.y + b.h - (g.compact ? 13 : 15);
+      const coinR = g.compact ? 8.5 : 10;
+      const end = this._bannerPool(b, g.compact ? b.x + 10 + coinR : tx + coinR, rowY, coinR, g.compact ? 14 : 17, g.compact ? 10 : 12);
+      const hx = b.x + b.w - (g.compact ? 24 : 30);
+      if (end < hx - 2) this._bannerHand(b, hx, rowY, g.compact ? 9 : 11, g.compact ? 11 : 13);
     }
+    ctx.restore();
+    // the first player's pennant (the oriflamme)
+    if (first) this._bannerPennant(b);
+  },
+
+  /** The banner's card and frame: lit when it is a target, the player to move or a winner. */
+  _bannerFrame(b) {
+    const { ctx, pal, view } = this;
+    const s = b.seat;
+    const f = FAMILIES[s];
+    const toMove = view.to_move === s;
+    const won = view.outcome && view.outcome.winners.includes(s);
+    const target = this.opts.select.seats.has(s);
+    const lit = target && this._lit("seat", s);
+    ctx.save();
+    roundRect(ctx, b.x, b.y, b.w, b.h, 10);
+    fillShadowed(ctx, pal.banner, pal.shadow, 6, 1);
+    ctx.clip();
+    // the family's colour along the left edge
+    ctx.fillStyle = f.fill;
+    ctx.fillRect(b.x, b.y, 5, b.h);
+    ctx.restore();
+    ctx.save();
+    roundRect(ctx, b.x, b.y, b.w, b.h, 10);
+    if (target || toMove || won) {
+      ctx.lineWidth = lit ? 4 : 3;
+      ctx.strokeStyle = target ? (lit ? pal.select : pal.glow) : won ? pal.gold : pal.glow;
+      if (target) {
+        ctx.shadowColor = pal.glow;
+        ctx.shadowBlur = 10;
+      }
+    } else {
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = pal.bannerEdge;
+    }
+    ctx.stroke();
+    ctx.restore();
+  },
+
+  /** The cards in the banner's player's hand: two card edges and the count. */
+  _bannerHand(b, hx, hy, size, font) {
+    const { ctx, pal, view } = this;
+    const s = b.seat;
+    const f = FAMILIES[s];
+    const hw = size, hh = hw * 1.35;
+    ctx.save();
+    for (let k = 1; k >= 0; k--) {
+      roundRect(ctx, hx - k * 3, hy - hh / 2 - k * 1.5, hw, hh, 2);
+      ctx.fillStyle = k ? f.deep : f.fill;
+      ctx.fill();
+    }
+    ctx.fillStyle = pal.text;
+    ctx.font = `700 ${font}px ${SANS}`;
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(view.hand_counts[s]), hx + hw + 3, hy + 1);
+    ctx.restore();
+  },
+
+  /** The banner's influence row (coin, pool, the +/- badge since the viewer's last move); returns where it ends. */
+  _bannerPool(b, x, rowY, coinR, font, badgeFont) {
+    const { ctx, pal, view } = this;
+    const s = b.seat;
+    const pool = this._anim("pool");
+    const pop = pool && pool.seats[s] ? 1 + 0.35 * Math.sin(Math.PI * this._progress(pool)) : 1;
+    drawCoin(ctx, x, rowY, coinR * pop, null, { shadow: false });
+    ctx.save();
+    ctx.fillStyle = pal.text;
+    ctx.font = `800 ${font}px ${SANS}`;
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    const poolText = String(view.pools[s]);
+    ctx.fillText(poolText, x + coinR + 3, rowY + 1);
+    x += coinR + 5 + ctx.measureText(poolText).width;
+    const d = this.deltas ? this.deltas[s] : 0;
+    ctx.font = `800 ${badgeFont}px ${SANS}`;
+    const text = d > 0 ? `+${d}` : `−${-d}`;
+    const w = ctx.measureText(text).width + 8;
+    if (d && x + w + 2 <= b.x + b.w - 2) {
+      const h = badgeFont + 5;
+      roundRect(ctx, x + 1, rowY - h / 2, w, h, h / 2);
+      ctx.fillStyle = d > 0 ? "#2f8a4c" : "#b3302b";
+      ctx.fill();
+      ctx.fillStyle = "#fff";
+      ctx.fillText(text, x + 5, rowY + 1);
+      x += w + 3;
+    }
+    ctx.restore();
+    return x;
+  },
+
+  /** The first player's pennant (the oriflamme) in the banner's corner. */
+  _bannerPennant(b) {
+    const { ctx, geom: g, pal } = this;
+    const px = b.x + b.w - (g.compact ? 12 : 18), py = b.y + (g.compact ? 4 : 6);
+    const ph = b.w < 100 ? 10 : g.compact ? 12 : 16;
+    ctx.save();
+    ctx.fillStyle = pal.text;
+    ctx.fillRect(px, py, 1.6, ph);
+    ctx.beginPath();
+    ctx.moveTo(px + 1.6, py);
+    ctx.lineTo(px + ph * 0.75, py + ph * 0.2);
+    ctx.lineTo(px + ph * 0.45, py + ph * 0.32);
+    ctx.lineTo(px + ph * 0.75, py + ph * 0.48);
+    ctx.lineTo(px + 1.6, py + ph * 0.55);
+    ctx.closePath();
+    ctx.fillStyle = "#d1281f";
+    ctx.fill();
+    ctx.restore();
   },
 
   drawStrip() {
@@ -228,11 +251,16 @@ export const boardPainting = {
   },
 
   drawQueue() {
+    this._drawGaps();
+    this._drawDrops();
+    this.view.queue.forEach((slot, j) => this._drawStack(slot, j));
+  },
+
+  /** Chevrons between slots show the order; gap markers when a Decree places a card. */
+  _drawGaps() {
     const { ctx, geom: g, pal, view } = this;
     const sel = this.opts.select;
-    const labels = this.opts.labels || {};
-    const { cw, ch, so } = g.card;
-    // chevrons between slots show the order; gap markers when a Decree places a card
+    const { ch } = g.card;
     for (let k = 0; k <= view.queue.length; k++) {
       const legal = sel.gaps.has(k);
       for (const s of g.gaps[k] || []) {
@@ -269,7 +297,13 @@ export const boardPainting = {
         }
       }
     }
-    // drop targets at the ends
+  },
+
+  /** The drop targets at the ends of the queue (and where the first card goes). */
+  _drawDrops() {
+    const { ctx, geom: g, pal, view } = this;
+    const sel = this.opts.select;
+    const labels = this.opts.labels || {};
     for (const d of g.drops) {
       const legal = sel.drops.has(d.where);
       const show = legal || sel.dropsHint;
@@ -301,106 +335,143 @@ export const boardPainting = {
       }
       ctx.restore();
     }
-    // the stacks
-    view.queue.forEach((slot, j) => {
-      const b = g.slots[j];
-      if (!b) return;
-      const pos = this._slotPos(j);
-      const n = slot.cards.length;
-      const cursor = view.cursor === j && view.phase === "resolve";
-      const legal = sel.slots.has(j);
-      const picked = sel.picked === j;
-      const lit = legal && this._lit("slot", j);
-      const kind = sel.slotKind || "pick";
+  },
+
+  /** Slot j's stack: covered cards, glow, top card (flipping or dropping in), influence, number. */
+  _drawStack(slot, j) {
+    const { ctx, geom: g, view } = this;
+    const sel = this.opts.select;
+    const labels = this.opts.labels || {};
+    const { cw, ch } = g.card;
+    const b = g.slots[j];
+    if (!b) return;
+    const pos = this._slotPos(j);
+    const n = slot.cards.length;
+    const cursor = view.cursor === j && view.phase === "resolve";
+    const legal = sel.slots.has(j);
+    const picked = sel.picked === j;
+    const lit = legal && this._lit("slot", j);
+    const kind = sel.slotKind || "pick";
+    ctx.save();
+    ctx.globalAlpha = pos.alpha;
+    // covered cards peek out above the top card
+    this._coveredCards(slot, pos);
+    const top = slot.cards[n - 1];
+    const tx = pos.x, ty = pos.y;
+    // glow under the top card
+    if (cursor || legal || picked) this._stackGlow(n, tx, ty, { legal, picked, lit, kind });
+    const name = top.card ? labels.cards && labels.cards[top.card] : "";
+    this._topCard(slot, j, top, tx, ty, name);
+    // owner's crest on face-up cards is in the band; mark attack targets with a reticle
+    if (legal && kind === "attack") this._reticle(tx + cw / 2, ty + ch / 2, cw * 0.26, lit);
+    // influence on the card
+    if (top.tokens > 0) this._cardCoins(top, tx, ty);
+    // the slot number, and the cursor's pointer
+    this._slotNumber(j, tx, ty, cursor);
+    ctx.restore();
+  },
+
+  /** A stack's covered cards, peeking out above its top card. */
+  _coveredCards(slot, pos) {
+    const { ctx, pal } = this;
+    const { cw, ch, so } = this.geom.card;
+    const n = slot.cards.length;
+    for (let k = 0; k < n - 1; k++) {
+      const off = (n - 1 - k) * so;
+      drawCard(ctx, pal, pos.x, pos.y - off, cw, ch, slot.cards[k], { family: slot.owner, name: "", shadow: k === 0, hiddenMark: false });
+      // a thin line so each covered edge reads as its own card
       ctx.save();
-      ctx.globalAlpha = pos.alpha;
-      // covered cards peek out above the top card
-      for (let k = 0; k < n - 1; k++) {
-        const off = (n - 1 - k) * so;
-        drawCard(ctx, pal, pos.x, pos.y - off, cw, ch, slot.cards[k], { family: slot.owner, name: "", shadow: k === 0, hiddenMark: false });
-        // a thin line so each covered edge reads as its own card
-        ctx.save();
-        roundRect(ctx, pos.x, pos.y - off, cw, ch, Math.max(3, cw * 0.08));
-        ctx.lineWidth = 0.8;
-        ctx.strokeStyle = "rgba(0,0,0,0.35)";
-        ctx.stroke();
-        ctx.restore();
-      }
-      const top = slot.cards[n - 1];
-      const tx = pos.x, ty = pos.y;
-      // glow under the top card
-      if (cursor || legal || picked) {
-        ctx.save();
-        roundRect(ctx, tx - 3, ty - 3 - (n - 1) * so, cw + 6, ch + 6 + (n - 1) * so, Math.max(4, cw * 0.1));
-        const colour = kind === "attack" ? pal.danger : pal.glow;
-        ctx.shadowColor = legal || picked ? colour : pal.gold;
-        ctx.shadowBlur = lit || picked ? 22 : 14;
-        ctx.lineWidth = lit || picked ? 4 : 3;
-        ctx.strokeStyle = legal ? (lit ? (kind === "attack" ? "#ff8a78" : pal.select) : colour) : picked ? pal.select : pal.gold;
-        ctx.stroke();
-        ctx.restore();
-      }
-      const drop = this._anim("drop", (a) => a.slot === j);
-      const flip = this._anim("flip", (a) => a.slot === j);
-      const name = top.card ? labels.cards && labels.cards[top.card] : "";
-      if (flip) {
-        const p = this._progress(flip);
-        const sx = Math.abs(Math.cos(Math.PI * p));
-        ctx.save();
-        ctx.translate(tx + cw / 2, 0);
-        ctx.scale(Math.max(0.02, sx), 1);
-        ctx.translate(-(tx + cw / 2), 0);
-        if (p < 0.5) drawBack(ctx, pal, tx, ty, cw, ch, slot.owner);
-        else drawCard(ctx, pal, tx, ty, cw, ch, top, { family: slot.owner, name });
-        ctx.restore();
-      } else if (drop) {
-        const p = easeOut(this._progress(drop));
-        ctx.save();
-        ctx.globalAlpha *= 0.2 + 0.8 * p;
-        drawCard(ctx, pal, tx, ty - (1 - p) * ch * 0.5, cw, ch, top, { family: slot.owner, name });
-        ctx.restore();
-      } else {
-        drawCard(ctx, pal, tx, ty, cw, ch, top, { family: slot.owner, name });
-      }
-      // owner's crest on face-up cards is in the band; mark attack targets with a reticle
-      if (legal && kind === "attack") this._reticle(tx + cw / 2, ty + ch / 2, cw * 0.26, lit);
-      // influence on the card
-      if (top.tokens > 0) {
-        const r = Math.max(7, Math.min(13, cw * 0.15));
-        const coins = Math.min(top.tokens, 3);
-        for (let k = 0; k < coins; k++) {
-          drawCoin(ctx, tx + cw - r * 0.6, ty + ch - r * 0.5 - k * r * 0.35, r, k === coins - 1 ? top.tokens : null, { shadow: k === 0 });
-        }
-      }
-      // the slot number, and the cursor's pointer
-      const ny = ty + ch + Math.max(8, cw * 0.12) + 2;
+      roundRect(ctx, pos.x, pos.y - off, cw, ch, Math.max(3, cw * 0.08));
+      ctx.lineWidth = 0.8;
+      ctx.strokeStyle = "rgba(0,0,0,0.35)";
+      ctx.stroke();
+      ctx.restore();
+    }
+  },
+
+  /** The glow round a stack: the slot being resolved, a legal pick or target, the Decree's pick. */
+  _stackGlow(n, tx, ty, { legal, picked, lit, kind }) {
+    const { ctx, pal } = this;
+    const { cw, ch, so } = this.geom.card;
+    ctx.save();
+    roundRect(ctx, tx - 3, ty - 3 - (n - 1) * so, cw + 6, ch + 6 + (n - 1) * so, Math.max(4, cw * 0.1));
+    const colour = kind === "attack" ? pal.danger : pal.glow;
+    ctx.shadowColor = legal || picked ? colour : pal.gold;
+    ctx.shadowBlur = lit || picked ? 22 : 14;
+    ctx.lineWidth = lit || picked ? 4 : 3;
+    ctx.strokeStyle = legal ? (lit ? (kind === "attack" ? "#ff8a78" : pal.select) : colour) : picked ? pal.select : pal.gold;
+    ctx.stroke();
+    ctx.restore();
+  },
+
+  /** A stack's top card: turning over, dropping in, or still. */
+  _topCard(slot, j, top, tx, ty, name) {
+    const { ctx, pal } = this;
+    const { cw, ch } = this.geom.card;
+    const drop = this._anim("drop", (a) => a.slot === j);
+    const flip = this._anim("flip", (a) => a.slot === j);
+    if (flip) {
+      const p = this._progress(flip);
+      const sx = Math.abs(Math.cos(Math.PI * p));
       ctx.save();
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      if (cursor) {
-        const text = String(j + 1);
-        ctx.font = `800 ${Math.max(10, Math.min(14, cw * 0.18))}px ${SANS}`;
-        const w = Math.max(26, ctx.measureText(text).width + 20);
-        const h = Math.max(15, Math.min(20, cw * 0.24));
-        roundRect(ctx, tx + cw / 2 - w / 2, ny - h / 2, w, h, h / 2);
-        ctx.fillStyle = pal.gold;
-        ctx.fill();
-        ctx.fillStyle = "#2b1f18";
-        ctx.beginPath();
-        ctx.moveTo(tx + cw / 2 - w / 2 + 6, ny + 3);
-        ctx.lineTo(tx + cw / 2 - w / 2 + 10, ny - 3);
-        ctx.lineTo(tx + cw / 2 - w / 2 + 14, ny + 3);
-        ctx.closePath();
-        ctx.fill();
-        ctx.fillText(text, tx + cw / 2 + 4, ny + 1);
-      } else {
-        ctx.fillStyle = pal.onMatMuted;
-        ctx.font = `700 ${Math.max(9, Math.min(12, cw * 0.16))}px ${SANS}`;
-        ctx.fillText(String(j + 1), tx + cw / 2, ny + 1);
-      }
+      ctx.translate(tx + cw / 2, 0);
+      ctx.scale(Math.max(0.02, sx), 1);
+      ctx.translate(-(tx + cw / 2), 0);
+      if (p < 0.5) drawBack(ctx, pal, tx, ty, cw, ch, slot.owner);
+      else drawCard(ctx, pal, tx, ty, cw, ch, top, { family: slot.owner, name });
       ctx.restore();
+    } else if (drop) {
+      const p = easeOut(this._progress(drop));
+      ctx.save();
+      ctx.globalAlpha *= 0.2 + 0.8 * p;
+      drawCard(ctx, pal, tx, ty - (1 - p) * ch * 0.5, cw, ch, top, { family: slot.owner, name });
       ctx.restore();
-    });
+    } else {
+      drawCard(ctx, pal, tx, ty, cw, ch, top, { family: slot.owner, name });
+    }
+  },
+
+  /** The influence on a card, as up to three gold coins (the last one says how many). */
+  _cardCoins(top, tx, ty) {
+    const { ctx } = this;
+    const { cw, ch } = this.geom.card;
+    const r = Math.max(7, Math.min(13, cw * 0.15));
+    const coins = Math.min(top.tokens, 3);
+    for (let k = 0; k < coins; k++) {
+      drawCoin(ctx, tx + cw - r * 0.6, ty + ch - r * 0.5 - k * r * 0.35, r, k === coins - 1 ? top.tokens : null, { shadow: k === 0 });
+    }
+  },
+
+  /** The slot number under a stack, and the cursor's pointer on the slot being resolved. */
+  _slotNumber(j, tx, ty, cursor) {
+    const { ctx, pal } = this;
+    const { cw, ch } = this.geom.card;
+    const ny = ty + ch + Math.max(8, cw * 0.12) + 2;
+    ctx.save();
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    if (cursor) {
+      const text = String(j + 1);
+      ctx.font = `800 ${Math.max(10, Math.min(14, cw * 0.18))}px ${SANS}`;
+      const w = Math.max(26, ctx.measureText(text).width + 20);
+      const h = Math.max(15, Math.min(20, cw * 0.24));
+      roundRect(ctx, tx + cw / 2 - w / 2, ny - h / 2, w, h, h / 2);
+      ctx.fillStyle = pal.gold;
+      ctx.fill();
+      ctx.fillStyle = "#2b1f18";
+      ctx.beginPath();
+      ctx.moveTo(tx + cw / 2 - w / 2 + 6, ny + 3);
+      ctx.lineTo(tx + cw / 2 - w / 2 + 10, ny - 3);
+      ctx.lineTo(tx + cw / 2 - w / 2 + 14, ny + 3);
+      ctx.closePath();
+      ctx.fill();
+      ctx.fillText(text, tx + cw / 2 + 4, ny + 1);
+    } else {
+      ctx.fillStyle = pal.onMatMuted;
+      ctx.font = `700 ${Math.max(9, Math.min(12, cw * 0.16))}px ${SANS}`;
+      ctx.fillText(String(j + 1), tx + cw / 2, ny + 1);
+    }
+    ctx.restore();
   },
 
   _reticle(cx, cy, r, lit) {
