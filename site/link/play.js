@@ -1,8 +1,9 @@
-// The play screen of a link game: the game's own board (boards.js) drawing TABLE.view,
-// and the decide section under it on this device's turn: the prompt, any controls the
-// board adds for the move about to be sent, and every legal move as a button.
+// The play screen of a link game: the game's own board (site/games/<game>.link.js, made
+// by boards.js once its module has loaded) drawing TABLE.view, and the decide section
+// under it on this device's turn: the prompt, any controls the board adds for the move
+// about to be sent, and every legal move as a button.
 //
-// Optional board methods read here (boards.js provides them per game; none is required):
+// Optional board methods read here (a game's link board may have them; none is required):
 //   board.prompt()                         -> the board's own question of the moment, or null
 //   board.hint(view)                       -> a hint line for #hint on this device's turn, or null
 //   board.extraControls(table, {playing, busy}) -> an element shown above the move buttons, or null
