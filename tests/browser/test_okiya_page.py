@@ -341,7 +341,8 @@ def test_a_lone_legal_tile_plays_itself(page, site_url, catalog):
     page.wait_for_function("window.__pygames.okiya.forced() !== null", timeout=STEP_MS)
     shown = state(page)
     assert shown["forced"] == lone and shown["legal"] == [lone]
-    assert page.evaluate("window.__pygames.okiya.forced()") == {"move": lone, "seat": shown["to_move"]}
+    forced = page.evaluate("window.__pygames.okiya.forced()")  # {move, seat, data}: the lone move, also as data
+    assert (forced["move"], forced["seat"], forced["data"]["text"]) == (lone, shown["to_move"], lone)
     expect(page.locator("button[data-move]")).to_have_count(0)
     player = catalog[f"ui.seat.{shown['to_move']}"]
     expect(page.locator("#hint")).to_have_text(fmt(catalog["ui.okiya.hint.forced"], player=player))
