@@ -5,7 +5,7 @@
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
-import { makeBoard, canDraw, say, moveWords } from "./boards.js";
+import { makeBoard, say, moveWords } from "./boards.js";
 import { errorText } from "./messages.js";
 
 export class EndScreen {
@@ -40,9 +40,9 @@ export class EndScreen {
     const outcome = table.outcome;
     this.title.textContent = this.titleText(table);
     this.renderScores(outcome);
-    this.outcome.textContent = outcome ? say(outcome.message, table.names) : "";
+    this.outcome.textContent = outcome ? say(outcome.message, table.names, table.game) : "";
     const steps = outcome ? [outcome.colour_message, ...(outcome.steps || [])].filter(Boolean) : [];
-    this.steps.replaceChildren(...steps.map((step) => el("li", { text: say(step, table.names) })));
+    this.steps.replaceChildren(...steps.map((step) => el("li", { text: say(step, table.names, table.game) })));
     this.steps.hidden = !this.steps.children.length;
     this.audit.render(table);
     if (this.replay.shown && this.replay.shown.link !== table.link) this.replay.close(); // refreshed on demand
@@ -51,7 +51,7 @@ export class EndScreen {
   /** "Ann wins", "Ann and Ben share the win", a draw, or an Okiya match's own result. */
   titleText(table) {
     const { outcome, match, names } = table;
-    if (match && match.over && match.message) return say(match.message, names);
+    if (match && match.over && match.message) return say(match.message, names, table.game);
     if (!outcome) return t("ui.link.end.title");
     const winners = outcome.winners || [];
     if (!winners.length) return t("ui.end.title.draw");
@@ -118,7 +118,7 @@ class Replay {
   constructor(host) {
     this.host = host;
     this.shown = null; // the last link_replay answer, with the link it replays
-    this.board = null;
+    this.made = null; // the promise of the replay's board, made on first use
     this.boardHost = el("div", { class: "link-replay-board" });
     this.prev = el("button", { type: "button", class: "btn", id: "replay-prev", text: t("ui.link.replay.prev") });
     this.next = el("button", { type: "button", class: "btn", id: "replay-next", text: t("ui.link.replay.next") });
@@ -143,10 +143,9 @@ class Replay {
   close() {
     this.shown = null;
     this.el.open = false;
-    if (this.board) {
-      this.board.destroy();
-      this.board = null;
-    }
+    const made = this.made;
+    this.made = null;
+    if (made) made.then((board) => board.destroy());
   }
 
   /** Show the position after `step` moves of the current TABLE's game. */
@@ -163,7 +162,8 @@ class Replay {
       this.slider.value = String(r.step);
       this.prev.disabled = r.step <= 0;
       this.next.disabled = r.step >= r.steps;
-      const words = r.move ? moveWords(table.game, r.move, r.view, table.names) : "";
+      const words = r.move ? await moveWords(table.game, r.move, r.view, table.names) : "";
+      if (gen !== this.host.gen || this.host.table !== table) return;
       this.caption.textContent = words
         ? t("ui.link.replay.step_move", { step: r.step, steps: r.steps, move: words })
         : t("ui.link.replay.step", { step: r.step, steps: r.steps });
@@ -173,10 +173,13 @@ class Replay {
     }
   }
 
-  draw(table, r) {
-    if (!this.board && canDraw(table.game)) this.board = makeBoard(table.game, this.boardHost, { onPlay: () => {}, onChange: () => {} });
-    if (!this.board) return;
-    this.board.show(r.view, { legal: [], names: table.names, seat: table.seat, animate: true });
-    requestAnimationFrame(() => this.board && this.board.resize());
+  /** Draw the replayed position on the game's board (made on first use). */
+  async draw(table, r) {
+    if (!this.made) this.made = makeBoard(table.game, this.boardHost, { onPlay: () => {}, onChange: () => {} });
+    const made = this.made;
+    const board = await made;
+    if (this.made !== made) return; // closed meanwhile
+    board.show(r.view, { legal: [], names: table.names, seat: table.seat, animate: true });
+    requestAnimationFrame(() => this.made === made && board.resize());
   }
 }

@@ -24,7 +24,7 @@ import { t } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { readJSON, writeJSON } from "../ui/storage.js";
 import * as store from "./store.js";
-import { moveWords } from "./boards.js";
+import { moveWords, loadBoard } from "./boards.js";
 import { MINE_HASH, isLinkHash, bareFragment } from "./routes.js";
 import { GameRegistry } from "./registry.js";
 import { askNewGame } from "./sheet.js";
@@ -142,6 +142,7 @@ export class LinkPlay {
     try {
       await this.py.ready;
       const res = await this.py.call("link_create", { game, players, names, options, format });
+      await loadBoard(res.game); // its words and board, before the first drawing
       if (gen !== this.gen) return;
       this.busy = false;
       const keys = { [String(res.key.seat)]: res.key.key };
@@ -176,6 +177,7 @@ export class LinkPlay {
       if (entry) savedId = info.id;
       const keys = store.keysFor(info.id);
       const table = await this.py.call("link_open", { link: fragment, keys, saved: entry ? entry.link : null });
+      await loadBoard(table.game); // its words and board, before the first drawing
       if (gen !== this.gen) return;
       if (table.imported) {
         keys[String(table.imported.seat)] = table.imported.key;
@@ -250,7 +252,7 @@ export class LinkPlay {
       const res = await this.py.call("link_play", { ...extra, link: table.link, move, keys: this.keys });
       if (gen !== this.gen) return;
       this.busy = false;
-      if (auto) this.toast(t("ui.link.auto_played", { move: moveWords(res.game, move, res.view, res.names, res.last_events) }));
+      if (auto) moveWords(res.game, move, res.view, res.names, res.last_events).then((words) => this.toast(t("ui.link.auto_played", { move: words })));
       this.accept(res, this.keys);
     } catch (err) {
       if (gen !== this.gen) return;

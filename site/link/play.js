@@ -1,8 +1,9 @@
-// The play screen of a link game: the game's own board (boards.js) drawing TABLE.view,
-// and the decide section under it on this device's turn: the prompt, any controls the
-// board adds for the move about to be sent, and every legal move as a button.
+// The play screen of a link game: the game's own board (site/games/<game>.link.js, made
+// by boards.js once its module has loaded) drawing TABLE.view, and the decide section
+// under it on this device's turn: the prompt, any controls the board adds for the move
+// about to be sent, and every legal move as a button.
 //
-// Optional board methods read here (boards.js provides them per game; none is required):
+// Optional board methods read here (a game's link board may have them; none is required):
 //   board.prompt()                         -> the board's own question of the moment, or null
 //   board.hint(view)                       -> a hint line for #hint on this device's turn, or null
 //   board.extraControls(table, {playing, busy}) -> an element shown above the move buttons, or null
@@ -11,7 +12,7 @@
 
 import { t } from "../i18n.js";
 import { el } from "../ui/dom.js";
-import { makeBoard, canDraw, say } from "./boards.js";
+import { makeBoard, say } from "./boards.js";
 
 /** Call `board[method](...args)` when the board has it, else return `fallback`. */
 function ask(board, method, args, fallback) {
@@ -34,24 +35,37 @@ export class PlayScreen {
 
   /** Draw TABLE.view on the game's board (made on first use); moves are clickable on this device's turn. */
   renderBoard(table, mode, { animate, busy }) {
-    const show = !!(table && table.view && mode !== "claim" && canDraw(table.game));
+    const show = !!(table && table.view && mode !== "claim");
     this.boardHost.hidden = !show;
     this.spectator.hidden = mode !== "watch";
     if (!show) return;
     if (this.boardGame !== table.game) {
-      if (this.board) this.board.destroy();
-      this.board = makeBoard(table.game, this.boardHost, {
-        onPlay: (move) => this.host.play(move),
-        onChange: () => this.host.renderDecide(),
-      });
-      this.boardGame = table.game;
-      this.controls.replaceChildren();
-      animate = false;
+      this.makeBoardFor(table.game);
+      return; // drawn once the board is made
     }
+    if (!this.board) return;
     const legal = mode === "play" && !busy ? table.legal : [];
     const moves = mode === "play" && !busy ? table.moves : [];
     this.board.show(table.view, { legal, moves, events: table.last_events, names: table.names, seat: table.seat, animate });
     requestAnimationFrame(() => this.board && this.board.resize());
+  }
+
+  /** Make `game`'s board (its module loads on first use), then draw the game again on it. */
+  async makeBoardFor(game) {
+    if (this.board) this.board.destroy();
+    this.board = null;
+    this.boardGame = game;
+    this.controls.replaceChildren();
+    const board = await makeBoard(game, this.boardHost, {
+      onPlay: (move) => this.host.play(move),
+      onChange: () => this.host.renderDecide(),
+    });
+    if (this.boardGame !== game || this.board) {
+      board.destroy();
+      return;
+    }
+    this.board = board;
+    this.host.renderGame({ animate: false });
   }
 
   /** The prompt, the board's extra controls and the move buttons (only while this device decides). */
@@ -66,7 +80,7 @@ export class PlayScreen {
     }
     const view = table.view;
     const own = ask(this.board, "prompt", [], null);
-    this.prompt.textContent = own || (view && view.prompt ? say(view.prompt, table.names) : t("ui.link.prompt.move", { name: this.host.name(table.seat) }));
+    this.prompt.textContent = own || (view && view.prompt ? say(view.prompt, table.names, table.game) : t("ui.link.prompt.move", { name: this.host.name(table.seat) }));
     const keepFocus = this.moves.contains(document.activeElement);
     this.moves.replaceChildren(...this.moveButtons(table, busy));
     this.moves.setAttribute("aria-busy", busy ? "true" : "false");
@@ -76,14 +90,9 @@ export class PlayScreen {
     }
   }
 
-  /** The board's move buttons (or plain notation buttons when the game has no board here). */
+  /** The board's move buttons (none while the board is still being made). */
   moveButtons(table, busy) {
-    if (this.board) return this.board.buttons(table.view, table.legal, table.names, { busy, moves: table.moves });
-    return table.legal.map((m) => {
-      const b = el("button", { type: "button", class: "move link-move", data: { move: m }, text: m, disabled: busy });
-      b.addEventListener("click", () => this.host.play(m));
-      return b;
-    });
+    return this.board ? this.board.buttons(table.view, table.legal, table.names, { busy, moves: table.moves }) : [];
   }
 
   /** The board's hint line for this device's turn (null when it has none). */

@@ -1,11 +1,10 @@
 // Link play on the start page: a "Play with friends" button on each playable game card
-// whose board link play can draw, and the "My games" entry (with how many games wait
+// (every game of the registry has a link board), and the "My games" entry (with how many games wait
 // for this device's move).
 
 import { t } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import * as store from "./store.js";
-import { canDraw } from "./boards.js";
 
 /** Decorate the start page's game `list` (idempotent); `onNew(game)` opens the sheet. */
 export function decorateStart(list, { mineHash, onNew }) {
@@ -13,7 +12,7 @@ export function decorateStart(list, { mineHash, onNew }) {
   for (const card of list.querySelectorAll("li.game-card[data-game]")) {
     const game = card.dataset.game;
     const row = card.querySelector(".row");
-    if (!row || !canDraw(game) || row.querySelector("[data-link-new]")) continue;
+    if (!row || row.querySelector("[data-link-new]")) continue;
     const btn = el("button", { type: "button", class: "btn link-new", data: { linkNew: game }, text: t("ui.link.new.button") });
     btn.addEventListener("click", () => onNew(game));
     row.append(btn);

@@ -30,13 +30,13 @@ export function renderStatus(table, mode, { name, boardHint }) {
     setStatus(t("ui.link.status.turn", { name: name(table.seat) }), "turn");
     if (boardHint) hint.textContent = boardHint;
   } else if (mode === "end") {
-    if (table.phase === "over") setStatus(table.outcome ? say(table.outcome.message, table.names) : t("ui.link.status.over"), "over");
+    if (table.phase === "over") setStatus(table.outcome ? say(table.outcome.message, table.names, table.game) : t("ui.link.status.over"), "over");
     else setStatus(t("ui.link.status.revealing"), "revealing");
   } else if (mode === "watch") {
     setStatus(next ? t("ui.link.status.watch_next", { name: next.name || name(next.seat) }) : t("ui.link.status.watch"), "watch");
   } else setStatus(waitText(next, name), "send");
   if (!hint.textContent && view && view.log && view.log.length && mode !== "end") {
-    hint.textContent = say(view.log[view.log.length - 1], table.names);
+    hint.textContent = say(view.log[view.log.length - 1], table.names, table.game);
   }
   hint.hidden = !hint.textContent;
 }

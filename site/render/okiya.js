@@ -308,50 +308,53 @@ export class OkiyaBoard extends CanvasBoard {
       drawTile(ctx, pal, slot.x, slot.y, slot.s, shown, { ring: blockade ? pal.accent : null });
     }
     // seats
-    for (const seat of [0, 1]) {
-      const p = parts[seat === 0 ? 0 : 2];
-      const active = view.to_move === seat;
-      const won = view.outcome && view.outcome.winners && view.outcome.winners.includes(seat);
-      const inset = Math.min(p.w, p.h) * 0.06;
-      if (active || won) {
-        roundRect(ctx, p.x + inset, p.y + inset, p.w - 2 * inset, p.h - 2 * inset, font * 0.6);
-        ctx.fillStyle = pal.panel;
+    for (const seat of [0, 1]) this.drawSeatPanel(seat, parts[seat === 0 ? 0 : 2], font);
+    ctx.restore();
+  }
+
+  /** A seat's panel of the rail (`p`): lit when it moves or won, its name and tag, the stones still in hand. */
+  drawSeatPanel(seat, p, font) {
+    const { ctx, pal, view } = this;
+    const active = view.to_move === seat;
+    const won = view.outcome && view.outcome.winners && view.outcome.winners.includes(seat);
+    const inset = Math.min(p.w, p.h) * 0.06;
+    if (active || won) {
+      roundRect(ctx, p.x + inset, p.y + inset, p.w - 2 * inset, p.h - 2 * inset, font * 0.6);
+      ctx.fillStyle = pal.panel;
+      ctx.fill();
+      ctx.strokeStyle = pal.panelEdge;
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    }
+    const cx = p.x + p.w / 2;
+    // name + tag
+    const nameY = p.y + p.h * 0.2;
+    ctx.fillStyle = pal.text;
+    ctx.font = `700 ${font}px system-ui, sans-serif`;
+    const big = Math.min(p.w * 0.2, p.h * 0.3);
+    drawToken(ctx, pal, seat, cx - measure(ctx, this.labels.seats[seat]) / 2 - big * 0.35, nameY, big * 0.45);
+    ctx.fillText(this.labels.seats[seat], cx + big * 0.12, nameY, p.w - big);
+    ctx.fillStyle = pal.muted;
+    ctx.font = `500 ${font * 0.8}px system-ui, sans-serif`;
+    ctx.fillText(this.labels.tags[seat] || "", cx, nameY + font * 1.15, p.w - 2 * inset);
+    // the stones still in hand (the view says how many of how many), in two rows
+    const left = view.tokens_left[seat];
+    const each = view.tokens_each;
+    const perRow = Math.ceil(each / 2);
+    const st = Math.min((p.w - 4 * inset) / (perRow + 0.6), (p.h * 0.42) / 2.3);
+    const gx = st * 1.12, gy = st * 1.1;
+    const x0 = cx - gx * (perRow - 1) / 2;
+    const y0 = p.y + p.h * 0.58;
+    for (let k = 0; k < each; k++) {
+      const x = x0 + (k % perRow) * gx, y = y0 + ((k / perRow) | 0) * gy;
+      if (k < left) drawToken(ctx, pal, seat, x, y, st, {});
+      else {
+        ctx.beginPath();
+        ctx.arc(x, y, st * 0.18, 0, Math.PI * 2);
+        ctx.fillStyle = pal.slot;
         ctx.fill();
-        ctx.strokeStyle = pal.panelEdge;
-        ctx.lineWidth = 1.5;
-        ctx.stroke();
-      }
-      const cx = p.x + p.w / 2;
-      // name + tag
-      const nameY = p.y + p.h * 0.2;
-      ctx.fillStyle = pal.text;
-      ctx.font = `700 ${font}px system-ui, sans-serif`;
-      const big = Math.min(p.w * 0.2, p.h * 0.3);
-      drawToken(ctx, pal, seat, cx - measure(ctx, this.labels.seats[seat]) / 2 - big * 0.35, nameY, big * 0.45);
-      ctx.fillText(this.labels.seats[seat], cx + big * 0.12, nameY, p.w - big);
-      ctx.fillStyle = pal.muted;
-      ctx.font = `500 ${font * 0.8}px system-ui, sans-serif`;
-      ctx.fillText(this.labels.tags[seat] || "", cx, nameY + font * 1.15, p.w - 2 * inset);
-      // the stones still in hand (the view says how many of how many), in two rows
-      const left = view.tokens_left[seat];
-      const each = view.tokens_each;
-      const perRow = Math.ceil(each / 2);
-      const st = Math.min((p.w - 4 * inset) / (perRow + 0.6), (p.h * 0.42) / 2.3);
-      const gx = st * 1.12, gy = st * 1.1;
-      const x0 = cx - gx * (perRow - 1) / 2;
-      const y0 = p.y + p.h * 0.58;
-      for (let k = 0; k < each; k++) {
-        const x = x0 + (k % perRow) * gx, y = y0 + ((k / perRow) | 0) * gy;
-        if (k < left) drawToken(ctx, pal, seat, x, y, st, {});
-        else {
-          ctx.beginPath();
-          ctx.arc(x, y, st * 0.18, 0, Math.PI * 2);
-          ctx.fillStyle = pal.slot;
-          ctx.fill();
-        }
       }
     }
-    ctx.restore();
   }
 }
 

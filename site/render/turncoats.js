@@ -8,11 +8,9 @@
 
 import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
 import { CanvasBoard } from "./board.js";
+import { axeIcon, bagShape, drawMark, drawStone, flagIcon, stonePalette } from "./turncoats-art.js";
 
-/** Each colour's mark, so colour is never the only cue. */
-export const MARKS = { red: "dot", blue: "bar", black: "ring" };
-/** The stones the start page's thumbnail draws (ui/thumbs.js); the board takes the colours and their order from the view. */
-export const COLOURS = Object.keys(MARKS);
+export { MARKS, COLOURS, stonePalette, drawStone } from "./turncoats-art.js";
 
 const MOVE_MS = 280;
 const POP_MS = 240;
@@ -45,166 +43,6 @@ const LOBE_DIR = [
   [0, 1],
 ];
 
-export function stonePalette(dark) {
-  return dark
-    ? {
-        dark: true,
-        page: "#1d2023",
-        cloth: "#262b2a",
-        weave: "rgba(230, 240, 220, 0.035)",
-        land: ["#3a4a3d", "#33422f"],
-        landEdge: "rgba(210, 230, 190, 0.28)",
-        road: "rgba(225, 210, 170, 0.20)",
-        stitch: "rgba(240, 225, 190, 0.55)",
-        text: "#ebe6da",
-        muted: "#a9a596",
-        badge: "#1d2023",
-        badgeText: "#ebe6da",
-        glow: "#f2b632",
-        select: "#ffd36b",
-        tray: "rgba(255, 255, 255, 0.05)",
-        trayEdge: "rgba(240, 225, 190, 0.22)",
-        socket: "rgba(0, 0, 0, 0.28)",
-        shadow: "rgba(0, 0, 0, 0.55)",
-        stone: { red: "#e0503b", blue: "#4d8ef0", black: "#141416" },
-        stoneHi: { red: "#ff9a86", blue: "#a9c8ff", black: "#6d6d74" },
-        rim: { red: "rgba(0,0,0,0.35)", blue: "rgba(0,0,0,0.35)", black: "rgba(235, 230, 215, 0.75)" },
-        mark: "rgba(255, 250, 238, 0.95)",
-        home: { red: "#e0503b", blue: "#4d8ef0", black: "#d8d4c8" },
-        ruleRim: { red: "#e0503b", blue: "#4d8ef0", black: "#0c0c0e" },
-        ruleHalo: "rgba(235, 230, 215, 0.55)",
-        pole: "#cfc5ad",
-      }
-    : {
-        dark: false,
-        page: "#efe9dc",
-        cloth: "#e6dfcc",
-        weave: "rgba(90, 70, 40, 0.05)",
-        land: ["#c9d3ad", "#b9c69b"],
-        landEdge: "rgba(70, 80, 45, 0.45)",
-        road: "rgba(120, 95, 55, 0.16)",
-        stitch: "rgba(110, 80, 45, 0.55)",
-        text: "#2f2a22",
-        muted: "#6f6656",
-        badge: "#fbf7ee",
-        badgeText: "#2f2a22",
-        glow: "#e39b12",
-        select: "#b86e00",
-        tray: "rgba(255, 252, 244, 0.55)",
-        trayEdge: "rgba(90, 70, 40, 0.25)",
-        socket: "rgba(70, 60, 30, 0.13)",
-        shadow: "rgba(60, 40, 20, 0.35)",
-        stone: { red: "#cf3b28", blue: "#2462cc", black: "#1d1d20" },
-        stoneHi: { red: "#ff8f7a", blue: "#8fb6ff", black: "#7a7a80" },
-        rim: { red: "rgba(60,10,0,0.45)", blue: "rgba(0,20,60,0.45)", black: "rgba(0,0,0,0.6)" },
-        mark: "rgba(255, 250, 238, 0.95)",
-        home: { red: "#cf3b28", blue: "#2462cc", black: "#1d1d20" },
-        ruleRim: { red: "#cf3b28", blue: "#2462cc", black: "#1d1d20" },
-        ruleHalo: null,
-        pole: "#6b5a40",
-      };
-}
-
-/** A glossy stone of `colour` with its mark, centred at (x, y), radius r. */
-export function drawStone(ctx, pal, colour, x, y, r, { alpha = 1, ghost = false } = {}) {
-  ctx.save();
-  ctx.globalAlpha *= alpha;
-  if (!ghost) {
-    ctx.shadowColor = pal.shadow;
-    ctx.shadowBlur = r * 0.5;
-    ctx.shadowOffsetY = r * 0.18;
-  }
-  const base = pal.stone[colour];
-  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
-  g.addColorStop(0, pal.stoneHi[colour]);
-  g.addColorStop(0.45, base);
-  g.addColorStop(1, base);
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fillStyle = g;
-  ctx.fill();
-  ctx.shadowColor = "transparent";
-  ctx.lineWidth = Math.max(1, r * 0.1);
-  ctx.strokeStyle = pal.rim[colour];
-  ctx.stroke();
-  drawMark(ctx, pal.mark, colour, x, y, r);
-  // gloss
-  ctx.beginPath();
-  ctx.ellipse(x - r * 0.28, y - r * 0.42, r * 0.32, r * 0.16, -0.5, 0, Math.PI * 2);
-  ctx.fillStyle = "rgba(255,255,255,0.38)";
-  ctx.fill();
-  ctx.restore();
-}
-
-/** The colour's mark: red a dot, blue a bar, black a ring. */
-export function drawMark(ctx, ink, colour, x, y, r) {
-  ctx.save();
-  ctx.fillStyle = ink;
-  ctx.strokeStyle = ink;
-  const mark = MARKS[colour];
-  if (mark === "dot") {
-    ctx.beginPath();
-    ctx.arc(x, y + r * 0.05, r * 0.3, 0, Math.PI * 2);
-    ctx.fill();
-  } else if (mark === "bar") {
-    roundRect(ctx, x - r * 0.55, y - r * 0.13 + r * 0.05, r * 1.1, r * 0.28, r * 0.12);
-    ctx.fill();
-  } else {
-    ctx.beginPath();
-    ctx.arc(x, y + r * 0.05, r * 0.42, 0, Math.PI * 2);
-    ctx.lineWidth = r * 0.17;
-    ctx.stroke();
-  }
-  ctx.restore();
-}
-
-function axeIcon(ctx, x, y, s, ink) {
-  // a woodsman's axe: a diagonal haft and a broad bearded blade
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.rotate(0.55);
-  ctx.fillStyle = ink;
-  roundRect(ctx, -s * 0.07, -s * 0.5, s * 0.14, s, s * 0.06);
-  ctx.fill();
-  ctx.beginPath();
-  ctx.moveTo(s * 0.02, -s * 0.46);
-  ctx.lineTo(s * 0.2, -s * 0.46);
-  ctx.quadraticCurveTo(s * 0.36, -s * 0.48, s * 0.46, -s * 0.56);
-  ctx.quadraticCurveTo(s * 0.56, -s * 0.2, s * 0.46, s * 0.1);
-  ctx.quadraticCurveTo(s * 0.32, -s * 0.08, s * 0.2, -s * 0.14);
-  ctx.lineTo(s * 0.02, -s * 0.14);
-  ctx.closePath();
-  ctx.fill();
-  ctx.restore();
-}
-
-function flagIcon(ctx, x, y, s, ink) {
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.fillStyle = ink;
-  roundRect(ctx, -s * 0.32, -s * 0.5, s * 0.1, s, s * 0.04);
-  ctx.fill();
-  ctx.beginPath();
-  ctx.moveTo(-s * 0.22, -s * 0.48);
-  ctx.quadraticCurveTo(s * 0.1, -s * 0.58, s * 0.42, -s * 0.4);
-  ctx.lineTo(s * 0.42, -s * 0.02);
-  ctx.quadraticCurveTo(s * 0.1, -s * 0.18, -s * 0.22, -s * 0.06);
-  ctx.closePath();
-  ctx.fill();
-  ctx.restore();
-}
-
-function bagShape(ctx, x, y, s) {
-  // a drawstring pouch, s = height
-  ctx.beginPath();
-  ctx.moveTo(x - s * 0.18, y - s * 0.36);
-  ctx.quadraticCurveTo(x - s * 0.05, y - s * 0.28, x - s * 0.16, y - s * 0.2);
-  ctx.bezierCurveTo(x - s * 0.62, y + s * 0.05, x - s * 0.5, y + s * 0.5, x, y + s * 0.5);
-  ctx.bezierCurveTo(x + s * 0.5, y + s * 0.5, x + s * 0.62, y + s * 0.05, x + s * 0.16, y - s * 0.2);
-  ctx.quadraticCurveTo(x + s * 0.05, y - s * 0.28, x + s * 0.18, y - s * 0.36);
-  ctx.quadraticCurveTo(x, y - s * 0.5, x - s * 0.18, y - s * 0.36);
-  ctx.closePath();
-}
 
 export class TurncoatsBoard extends CanvasBoard {
   /**
@@ -513,7 +351,16 @@ export class TurncoatsBoard extends CanvasBoard {
     grad.addColorStop(1, pal.land[1]);
     ctx.fillStyle = grad;
     ctx.fill();
-    // stones: one lobe per colour, a stone with its mark and the count beside it
+    this.drawAreaStones(a, area);
+    this.drawAreaNumber(a, area);
+    ctx.restore();
+    this.drawBanner(a);
+  }
+
+  /** An area's stones: one lobe per colour, a stone with its mark and the count beside it. */
+  drawAreaStones(a, area) {
+    const { ctx, geom: g, pal } = this;
+    const u = g.u;
     const sr = u * STONE_R;
     for (let c = 0; c < this.colours.length; c++) {
       const [lx, ly] = this.lobe(a, c);
@@ -534,7 +381,13 @@ export class TurncoatsBoard extends CanvasBoard {
       const tx = c === 0 ? sx - sr * 1.55 : sx + sr * 1.55;
       this.count(tx, sy + sr * 0.08, n, Math.max(11, u * 0.13));
     }
-    // the area's number in the middle; a homeland has a ring of its colour (as on the printed map)
+  }
+
+  /** The area's number in the middle; a homeland has a ring of its colour (as on the printed map). */
+  drawAreaNumber(a, area) {
+    const { ctx, geom: g, pal } = this;
+    const [cx, cy] = g.areas[a];
+    const u = g.u;
     const br = u * 0.092;
     ctx.beginPath();
     ctx.arc(cx, cy, br, 0, Math.PI * 2);
@@ -554,8 +407,6 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(String(a), cx, cy + u * 0.006);
-    ctx.restore();
-    this.drawBanner(a);
   }
 
   /** A stone count: bold digits with a halo of land colour. */
@@ -736,51 +587,7 @@ export class TurncoatsBoard extends CanvasBoard {
       wrapText(ctx, title, h.x + h.w / 2, h.y + Math.min(h.h * 0.16, 46) / 2 + 4, h.w - 12, 16);
     }
     if (view.hand) {
-      for (let c = 0; c < this.colours.length; c++) {
-        const s = this.handSlot(c);
-        const colour = this.colours[c];
-        const n = view.hand[c];
-        const clickable = sel.colours.has(colour);
-        const chosen = sel.colour === colour;
-        const hovered = this._lit("colour", colour);
-        const ins = 4;
-        if (clickable || chosen) {
-          ctx.save();
-          roundRect(ctx, s.x + ins, s.y + ins, s.w - 2 * ins, s.h - 2 * ins, 10);
-          ctx.fillStyle = chosen || hovered ? pal.select : pal.glow;
-          ctx.globalAlpha = chosen ? 0.45 : hovered ? 0.35 : 0.2;
-          ctx.fill();
-          ctx.globalAlpha = 1;
-          ctx.lineWidth = chosen ? 3 : 2;
-          ctx.strokeStyle = chosen || hovered ? pal.select : pal.glow;
-          ctx.stroke();
-          ctx.restore();
-        }
-        const sr = Math.min(s.h * 0.3, s.w * 0.2, 24);
-        const x = s.x + s.w * 0.4, y = s.y + s.h / 2;
-        ctx.save();
-        if (!n) ctx.globalAlpha = 0.3;
-        if (n > 1) drawStone(ctx, pal, colour, x + sr * 0.6, y - sr * 0.3, sr * 0.85);
-        drawStone(ctx, pal, colour, x - sr * 0.1, y + sr * 0.1, sr);
-        ctx.restore();
-        ctx.fillStyle = pal.text;
-        ctx.font = `800 ${Math.round(sr * 1.05)}px system-ui, sans-serif`;
-        ctx.textAlign = "left";
-        ctx.fillText(`×${n}`, x + sr * 1.5, y + sr * 0.1);
-        if (view.drawn === colour) {
-          // the stone just drawn (only its drawer sees this)
-          const label = this.labels.drawn || "";
-          ctx.font = `800 ${Math.round(Math.max(10, sr * 0.55))}px system-ui, sans-serif`;
-          const tw = ctx.measureText(label).width + 10;
-          const bx = s.x + s.w / 2 - tw / 2, by = s.y + 3;
-          roundRect(ctx, bx, by, tw, sr * 0.8, sr * 0.4);
-          ctx.fillStyle = pal.glow;
-          ctx.fill();
-          ctx.fillStyle = "#1d1d20";
-          ctx.textAlign = "center";
-          ctx.fillText(label, bx + tw / 2, by + sr * 0.42);
-        }
-      }
+      for (let c = 0; c < this.colours.length; c++) this.drawHandColour(c);
     } else {
       // hidden: show the three sockets, empty
       for (let c = 0; c < this.colours.length; c++) {
@@ -792,6 +599,54 @@ export class TurncoatsBoard extends CanvasBoard {
       }
     }
     ctx.restore();
+  }
+
+  /** The hand's compartment for colour c: lit when it may be picked, the stones, how many, the one just drawn. */
+  drawHandColour(c) {
+    const { ctx, pal, view, sel } = this;
+    const s = this.handSlot(c);
+    const colour = this.colours[c];
+    const n = view.hand[c];
+    const clickable = sel.colours.has(colour);
+    const chosen = sel.colour === colour;
+    const hovered = this._lit("colour", colour);
+    const ins = 4;
+    if (clickable || chosen) {
+      ctx.save();
+      roundRect(ctx, s.x + ins, s.y + ins, s.w - 2 * ins, s.h - 2 * ins, 10);
+      ctx.fillStyle = chosen || hovered ? pal.select : pal.glow;
+      ctx.globalAlpha = chosen ? 0.45 : hovered ? 0.35 : 0.2;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = chosen ? 3 : 2;
+      ctx.strokeStyle = chosen || hovered ? pal.select : pal.glow;
+      ctx.stroke();
+      ctx.restore();
+    }
+    const sr = Math.min(s.h * 0.3, s.w * 0.2, 24);
+    const x = s.x + s.w * 0.4, y = s.y + s.h / 2;
+    ctx.save();
+    if (!n) ctx.globalAlpha = 0.3;
+    if (n > 1) drawStone(ctx, pal, colour, x + sr * 0.6, y - sr * 0.3, sr * 0.85);
+    drawStone(ctx, pal, colour, x - sr * 0.1, y + sr * 0.1, sr);
+    ctx.restore();
+    ctx.fillStyle = pal.text;
+    ctx.font = `800 ${Math.round(sr * 1.05)}px system-ui, sans-serif`;
+    ctx.textAlign = "left";
+    ctx.fillText(`×${n}`, x + sr * 1.5, y + sr * 0.1);
+    if (view.drawn === colour) {
+      // the stone just drawn (only its drawer sees this)
+      const label = this.labels.drawn || "";
+      ctx.font = `800 ${Math.round(Math.max(10, sr * 0.55))}px system-ui, sans-serif`;
+      const tw = ctx.measureText(label).width + 10;
+      const bx = s.x + s.w / 2 - tw / 2, by = s.y + 3;
+      roundRect(ctx, bx, by, tw, sr * 0.8, sr * 0.4);
+      ctx.fillStyle = pal.glow;
+      ctx.fill();
+      ctx.fillStyle = "#1d1d20";
+      ctx.textAlign = "center";
+      ctx.fillText(label, bx + tw / 2, by + sr * 0.42);
+    }
   }
 
   drawFlying() {

@@ -17,7 +17,6 @@ import { el } from "./dom.js";
 
 const MAX_NAME = 24;
 
-
 /** Clean a typed name: trimmed, no control characters, at most MAX_NAME characters. */
 export function cleanName(text) {
   return String(text || "")
@@ -26,6 +25,7 @@ export function cleanName(text) {
     .slice(0, MAX_NAME);
 }
 
+/** Open the seat setup sheet; resolves to the choice, or null when cancelled (see the top of this file). */
 export function openSeats({ t, title, min = 2, max = 5, levels = [], defaultLevel = null, value = {}, defaultName = (s) => `${s + 1}`, extra = null }) {
   const seats = Array.from({ length: max }, (_, s) => ({
     name: "",
@@ -38,47 +38,12 @@ export function openSeats({ t, title, min = 2, max = 5, levels = [], defaultLeve
   const dlg = el("dialog", { class: "sheet seats-sheet", id: "seats-dialog" });
   const form = el("form", { method: "dialog", id: "seats-form" });
   form.append(el("h2", { text: title }));
-
-  // how many players (no question when only one count is played)
-  const count = el("fieldset", { class: "seats-count", hidden: min === max }, el("legend", { text: t("ui.seats.players") }));
-  const seg = el("div", { class: "seg" });
-  for (let n = min; n <= max; n++) {
-    const input = el("input", { type: "radio", name: "players", value: String(n), checked: n === players });
-    seg.append(el("label", {}, input, el("span", { text: String(n) })));
-  }
-  count.append(seg);
-  form.append(count);
+  form.append(playerCount(t, min, max, players));
 
   // one row per seat
   const list = el("ol", { class: "seats-list" });
-  const rows = seats.map((seat, s) => {
-    const name = el("input", {
-      type: "text",
-      name: `name${s}`,
-      value: seat.name || "",
-      placeholder: defaultName(s),
-      maxLength: MAX_NAME,
-      autocomplete: "off",
-      spellcheck: false,
-      "aria-label": t("ui.seats.name", { n: s + 1 }),
-      class: "seat-name",
-    });
-    const kind = el("div", { class: "seg seat-kind", role: "radiogroup", "aria-label": t("ui.seats.kind", { n: s + 1 }) });
-    for (const [v, key] of [["human", "ui.seats.human"], ["bot", "ui.seats.bot"]]) {
-      const input = el("input", { type: "radio", name: `kind${s}`, value: v, checked: (v === "bot") === !!seat.bot });
-      kind.append(el("label", {}, input, el("span", { text: t(key) })));
-    }
-    const level = el("select", { name: `level${s}`, class: "seat-level", "aria-label": t("ui.seats.level", { n: s + 1 }) });
-    for (const lv of levels) level.append(el("option", { value: lv.id, text: lv.label, selected: lv.id === seat.level }));
-    const row = el(
-      "li",
-      { class: "seat-row", data: { seat: String(s) } },
-      el("span", { class: "seat-no", text: String(s + 1), "aria-hidden": "true" }),
-      el("div", { class: "seat-fields" }, name, el("div", { class: "seat-line" }, kind, level)),
-    );
-    list.append(row);
-    return { row, name, level };
-  });
+  const rows = seats.map((seat, s) => seatRow(t, seat, s, { levels, defaultName }));
+  list.append(...rows.map(({ row }) => row));
   form.append(list);
   if (extra) form.append(extra);
 
@@ -119,4 +84,45 @@ export function openSeats({ t, title, min = 2, max = 5, levels = [], defaultLeve
       resolve(result);
     });
   });
+}
+
+/** How many players (no question when only one count is played). */
+function playerCount(t, min, max, players) {
+  const count = el("fieldset", { class: "seats-count", hidden: min === max }, el("legend", { text: t("ui.seats.players") }));
+  const seg = el("div", { class: "seg" });
+  for (let n = min; n <= max; n++) {
+    const input = el("input", { type: "radio", name: "players", value: String(n), checked: n === players });
+    seg.append(el("label", {}, input, el("span", { text: String(n) })));
+  }
+  count.append(seg);
+  return count;
+}
+
+/** Seat s's row: its name, human or bot, and the bot's level; returns {row, name, level}. */
+function seatRow(t, seat, s, { levels, defaultName }) {
+  const name = el("input", {
+    type: "text",
+    name: `name${s}`,
+    value: seat.name || "",
+    placeholder: defaultName(s),
+    maxLength: MAX_NAME,
+    autocomplete: "off",
+    spellcheck: false,
+    "aria-label": t("ui.seats.name", { n: s + 1 }),
+    class: "seat-name",
+  });
+  const kind = el("div", { class: "seg seat-kind", role: "radiogroup", "aria-label": t("ui.seats.kind", { n: s + 1 }) });
+  for (const [v, key] of [["human", "ui.seats.human"], ["bot", "ui.seats.bot"]]) {
+    const input = el("input", { type: "radio", name: `kind${s}`, value: v, checked: (v === "bot") === !!seat.bot });
+    kind.append(el("label", {}, input, el("span", { text: t(key) })));
+  }
+  const level = el("select", { name: `level${s}`, class: "seat-level", "aria-label": t("ui.seats.level", { n: s + 1 }) });
+  for (const lv of levels) level.append(el("option", { value: lv.id, text: lv.label, selected: lv.id === seat.level }));
+  const row = el(
+    "li",
+    { class: "seat-row", data: { seat: String(s) } },
+    el("span", { class: "seat-no", text: String(s + 1), "aria-hidden": "true" }),
+    el("div", { class: "seat-fields" }, name, el("div", { class: "seat-line" }, kind, level)),
+  );
+  return { row, name, level };
 }

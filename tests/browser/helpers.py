@@ -130,7 +130,7 @@ class HotSeat:
         for sel in ["#status", *hidden]:
             expect(page.locator(sel)).to_be_hidden()
 
-    def open_seat_setup(self, page, site_url: str, catalog):
+    def open_seat_setup(self, page, site_url: str):
         """From the start page (the game is listed and playable), open the game's seat setup sheet."""
         page.goto(site_url)
         card = page.locator(f".game-card[data-game={self.game}]")

@@ -397,7 +397,7 @@ def test_saved_game_resumes(fast, site_url, catalog):
 
 def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page = fast
-    dialog = OF.open_seat_setup(page, site_url, catalog)
+    dialog = OF.open_seat_setup(page, site_url)
     expect(dialog.locator("input[name=players]")).to_have_count(3)  # 3, 4 or 5 players
     dialog.locator("input[name=players][value='4']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(4)
@@ -424,7 +424,7 @@ def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
 
 def test_setup_rule_options_reach_the_record(fast, site_url, catalog):
     page = fast
-    dialog = OF.open_seat_setup(page, site_url, catalog)
+    dialog = OF.open_seat_setup(page, site_url)
     options = dialog.locator("details.rule-options")
     options.wait_for(state="attached")
     expect(options).not_to_have_attribute("open", re.compile(".*"))  # collapsed at first

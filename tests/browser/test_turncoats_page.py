@@ -197,7 +197,7 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
 
 
 def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
-    dialog = TC.open_seat_setup(page, site_url, catalog)
+    dialog = TC.open_seat_setup(page, site_url)
     dialog.locator("input[name=players][value='3']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(3)
     tricky = "Zoë <b>x</b>, & co"

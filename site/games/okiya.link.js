@@ -1,0 +1,69 @@
+// Okiya's board for link play (boards.js finds it by the game's id): the hot-seat page's
+// canvas drawing TABLE.view, a click on a glowing cell sends its move, and every legal
+// move is a button showing its tile.
+
+import { t } from "../i18n.js";
+import { el, focusLights } from "../ui/dom.js";
+import { OkiyaBoard } from "../render/okiya.js";
+import { plantOf, symbolOf } from "../render/art.js";
+import { tileImage } from "../ui/thumbs.js";
+import { movesOf, moveButton, seatName } from "../link/boards.js";
+
+/** "Maple sun": a tile in words. */
+const tileWords = (tile) => t("okiya.tile", { plant: t(`okiya.plant.${plantOf(tile)}`), symbol: t(`okiya.symbol.${symbolOf(tile)}`) });
+
+export default class OkiyaLink {
+  constructor(host, { onPlay }) {
+    this.onPlay = onPlay;
+    this.moves = [];
+    this.canvas = el("canvas", { class: "link-canvas link-okiya", role: "img", "aria-label": t("ui.board.label") });
+    this.wrap = el("div", { class: "link-canvas-wrap okiya" }, this.canvas);
+    host.append(this.wrap);
+    this.board = new OkiyaBoard(this.canvas, {
+      onMove: (cell) => {
+        const move = this.moves.find((m) => m.cell === cell);
+        if (move) this.onPlay(move.text);
+      },
+    });
+  }
+
+  show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
+    this.moves = movesOf(view, legal, moves);
+    const tag = (s) => [s === seat ? t("ui.tag.you") : "", t(`ui.seat.shape.${s}`)].filter(Boolean).join(t("ui.separator"));
+    this.board.setView(view, {
+      legal: this.moves.map((m) => m.cell),
+      interactive: this.moves.length > 0,
+      animate,
+      labels: { lastTile: t("ui.board.last_tile"), seats: [seatName(names, 0), seatName(names, 1)], tags: [tag(0), tag(1)] },
+    });
+  }
+
+  /** The hint line on this device's turn (link/play.js asks the board). */
+  hint(view) {
+    return view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
+  }
+
+  /** A move (data) in words: the tile it takes and where. */
+  static words(move, view) {
+    const tile = view.layout[move.cell];
+    return t("ui.move.label", { tile: tileWords(tile), row: move.row + 1, col: move.col + 1 });
+  }
+
+  buttons(view, legal, names, { busy = false, moves = null } = {}) {
+    return movesOf(view, legal, moves).map((move) => {
+      const tile = view.layout[move.cell];
+      const img = el("img", { alt: "", src: tileImage(tile) });
+      const btn = moveButton(move.text, OkiyaLink.words(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileWords(tile) })] });
+      return focusLights(btn, this.board, move.cell, { hover: true });
+    });
+  }
+
+  resize() {
+    this.board.resize();
+  }
+
+  destroy() {
+    this.board.destroy();
+    this.wrap.remove();
+  }
+}

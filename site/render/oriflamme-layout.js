@@ -1,0 +1,174 @@
+// Where everything of the Oriflamme board goes (banners, strip, queue rows, hand, end
+// targets, gaps) for a canvas size, and what a point on the canvas hits. These methods are
+// installed on OriflammeBoard's prototype (render/oriflamme.js): they read the board's
+// view, options and geometry as `this`.
+
+import { RATIO } from "./oriflamme-art.js";
+
+/** The board's layout and hit-testing (methods of OriflammeBoard). */
+export const boardLayout = {
+  layout(W, H) {
+    const view = this.view;
+    const n = view ? view.players : 3;
+    const compact = W < 560;
+    const pad = compact ? 6 : 12;
+    const g = { W, H, pad, compact, banners: [], slots: [], drops: [], gaps: [], hand: [], items: [] };
+    if (W < 40 || H < 40) return g;
+    // the banners
+    const bgap = compact ? 4 : 8;
+    const bh = compact ? 56 : 66;
+    const bw = Math.min(240, (W - 2 * pad - (n - 1) * bgap) / n);
+    const bx0 = (W - (n * bw + (n - 1) * bgap)) / 2;
+    for (let s = 0; s < n; s++) g.banners.push({ seat: s, x: bx0 + s * (bw + bgap), y: pad, w: bw, h: bh });
+    g.stripY = pad + bh + 4;
+    g.stripH = compact ? 20 : 24;
+    const handH = placeHand(g, view);
+    // the queue mat
+    g.mat = { x: pad, y: g.stripY + g.stripH + 2, w: W - 2 * pad, h: H - handH - (g.stripY + g.stripH + 2) - 4 };
+    placeQueue(g, view);
+    return g;
+  },
+
+  _infoR(b) {
+    return Math.max(9, Math.min(13, b.w * 0.17));
+  },
+
+  hitTest(x, y) {
+    const g = this.geom;
+    if (!g || !this.view) return null;
+    const sel = this.opts.select;
+    const view = this.view;
+    const inside = (b, m = 0) => x >= b.x - m && x < b.x + b.w + m && y >= b.y - m && y < b.y + b.h + m;
+    // the hand: its (i), then the card
+    for (const b of g.hand) {
+      const r = this._infoR(b);
+      const top = b.y - (sel.selected === b.card ? b.h * 0.14 : 0); // the picked-up card is lifted
+      if (Math.hypot(x - (b.x + b.w - r - 1), y - (top + r + 1)) <= r + 4) {
+        return { kind: "info", id: b.card, info: { card: b.card, family: view.seat, where: "hand" } };
+      }
+      if (inside({ ...b, y: top, h: b.h + b.y - top }, 3)) return { kind: "hand", id: b.card, info: { card: b.card, family: view.seat, where: "hand" } };
+    }
+    for (const b of g.banners) if (inside(b)) return { kind: "seat", id: b.seat };
+    for (const b of g.drops) if (inside(b, 4)) return { kind: "drop", id: b.where };
+    // gaps first when they are what is asked for
+    if (sel.gaps.size) {
+      let best = null, bestD = Infinity;
+      for (const [k] of sel.gaps) {
+        for (const s of g.gaps[k] || []) {
+          const d = Math.hypot(x - s.x, (y - s.y) * 0.5);
+          if (d < bestD) {
+            best = k;
+            bestD = d;
+          }
+        }
+      }
+      if (best !== null && bestD < g.card.cw * 0.9) return { kind: "gap", id: best };
+    }
+    for (const b of g.slots) {
+      if (!b) continue;
+      const slot = view.queue[b.slot];
+      const height = (slot.cards.length - 1) * g.card.so;
+      if (x >= b.x - 3 && x < b.x + b.w + 3 && y >= b.y - height - 3 && y < b.y + b.h + 10) {
+        const top = slot.cards[slot.cards.length - 1];
+        return {
+          kind: "slot",
+          id: b.slot,
+          info: { card: top.card, up: top.up, tokens: top.tokens, family: slot.owner, slot: b.slot, stack: slot.cards, where: "queue" },
+        };
+      }
+    }
+    return null;
+  },
+};
+
+/** The hand along the bottom (cards and their tray) into `g`; returns the height it takes. */
+function placeHand(g, view) {
+  const { W, H, pad, compact } = g;
+  const hand = view && !view.outcome ? view.hand : null;
+  const count = hand ? hand.length : 0;
+  let handH;
+  if (hand) {
+    const hgap = compact ? 5 : 8;
+    const slots = Math.max(count, 5);
+    const hcw = Math.min(compact ? 66 : 92, (W - 2 * pad - (slots - 1) * hgap) / slots, (H * 0.2) / RATIO);
+    const hch = hcw * RATIO;
+    const title = compact ? 18 : 22;
+    handH = title + hch + pad + 6;
+    const y = H - pad - hch - 2;
+    const total = count * hcw + (count - 1) * hgap;
+    const x0 = (W - total) / 2;
+    hand.forEach((card, i) => g.hand.push({ card, x: x0 + i * (hcw + hgap), y, w: hcw, h: hch }));
+    g.handBox = { x: pad, y: H - handH, w: W - 2 * pad, h: handH - pad + 4, titleY: H - handH + title / 2 + 3 };
+  } else {
+    handH = view && !view.outcome && view.seat === null ? 30 : 8;
+    g.handBox = { x: pad, y: H - handH, w: W - 2 * pad, h: handH - pad + 4, titleY: H - handH + 12 };
+  }
+  return handH;
+}
+
+/** The queue on the mat `g.mat`: the end targets and the slots in rows (g.items, g.slots, g.drops, g.card), and the gaps. */
+function placeQueue(g, view) {
+  const mat = g.mat;
+  const queue = view ? view.queue : [];
+  const placing = !!(view && view.phase === "place");
+  const items = [];
+  if (placing) items.push({ kind: "drop", where: "left" });
+  queue.forEach((slot, i) => items.push({ kind: "slot", slot: i }));
+  if (placing && queue.length) items.push({ kind: "drop", where: "right" });
+  const T = Math.max(1, items.length);
+  const tallest = queue.reduce((m, s) => Math.max(m, s.cards.length), 1);
+  const innerH = mat.h - 10;
+  const fit = cardFit(mat, T, tallest, g.compact);
+  const { cw, ch, gx, rowH, rows } = fit;
+  const perRow = Math.ceil(T / rows);
+  const blockH = rows * rowH;
+  const y0 = mat.y + 5 + Math.max(0, (innerH - blockH) / 2);
+  items.forEach((it, k) => {
+    const r = Math.floor(k / perRow), c = k % perRow;
+    const inRow = Math.min(perRow, items.length - r * perRow);
+    const rowW = inRow * cw + (inRow - 1) * gx;
+    const x = mat.x + (mat.w - rowW) / 2 + c * (cw + gx);
+    const y = y0 + r * rowH + fit.top;
+    const box = { ...it, x, y, w: cw, h: ch, row: r, col: c, last: c === inRow - 1 };
+    items[k] = box;
+    if (it.kind === "slot") g.slots[it.slot] = box;
+    else g.drops.push(box);
+  });
+  g.items = items;
+  g.card = fit;
+  placeGaps(g, queue.length, gx);
+}
+
+/** The largest card size whose rows of `T` items (stacks up to `tallest` high) fit on the mat. */
+function cardFit(mat, T, tallest, compact) {
+  const innerH = mat.h - 10;
+  let fit = null;
+  for (let cw = Math.min(compact ? 84 : 118, (mat.w - 24) / 2.6); cw >= 22; cw -= 1) {
+    const ch = cw * RATIO;
+    const so = Math.max(3, cw * 0.075);
+    const top = so * Math.min(tallest - 1, 6) + Math.max(8, cw * 0.12);
+    const below = Math.max(14, cw * 0.2) + 6;
+    const gx = Math.max(12, cw * 0.22);
+    const rowH = top + ch + below;
+    const innerW = mat.w - 2 * Math.max(10, gx); // room for the chevrons at the row ends
+    const cols = Math.max(1, Math.floor((innerW + gx) / (cw + gx)));
+    const rows = Math.ceil(T / cols);
+    fit = { cw, ch, so, top, below, gx, rowH, cols, rows };
+    if (rows * rowH <= innerH) break;
+  }
+  return fit;
+}
+
+/** The gaps between slots (Royal Decree destinations): gap k sits before slot k. */
+function placeGaps(g, N, gx) {
+  for (let k = 0; k <= N; k++) {
+    const spots = [];
+    const a = g.slots[k - 1], b = g.slots[k];
+    if (a && b && a.row === b.row) spots.push({ x: (a.x + a.w + b.x) / 2, y: a.y + a.h / 2 });
+    else {
+      if (a) spots.push({ x: a.x + a.w + gx / 2, y: a.y + a.h / 2 });
+      if (b) spots.push({ x: b.x - gx / 2, y: b.y + b.h / 2 });
+    }
+    g.gaps[k] = spots;
+  }
+}
