@@ -4,22 +4,26 @@
 move added (``seat`` None: a spectator), each as the seat may know it: a face-down card
 another seat placed or a Royal Decree moved never names its card. Kinds::
 
-    place      {seat, card | None, where: "left" | "right" | "on", slot}   hand -> queue
+    place      {seat, card | None, where: "left" | "right" | "on", slot, at}   hand -> queue
     token      {seat, slot, tokens}                 the owner kept the visited card face down
     reveal     {seat, card, slot, gain, tokens}
-    eliminate  {seat, card, owner, target}          the acting ``card`` eliminated ``target``
+    eliminate  {seat, card, owner, target, slot}    the acting ``card`` eliminated ``target``
     ambush     {seat, gain, attacker, card}         an eliminated Ambush struck back
-    discard    {seat, card}                         an ability card left the queue
+    discard    {seat, card, slot}                   an ability card left the queue
     gain       {seat, card, gain}                   a Lord or an Heir scored
     steal      {seat, card, owner, amount}          the Spy took from ``owner``
     copy       {seat, card}                         the Shapeshifter copied ``card``
-    move       {seat, owner, card | None, from, gap | slot}   a Royal Decree moved a card
+    move       {seat, owner, card | None, from, gap | slot, to}   a Royal Decree moved a card
     idle       {seat, card}                         an ability with nothing to do
     round      {round, seat}                        a round began (``seat`` places first)
     end        {}                                   the game is over
     influence  {changes: [+/-n per seat]}           last, when any pool changed (no log line)
 
-Slots are 0-based (``from``, ``slot``); every event but ``influence`` also carries
+Slots are 0-based and count the queue as it stood when the event happened, so a page can
+replay the queue's changes from them alone: ``place.at`` is the slot the card now tops,
+``eliminate.slot`` / ``discard.slot`` the slot that lost its top card (gone when it held
+one), ``move.to`` the slot the moved card tops once its old slot closed up (``slot`` None
+when the position held too little to tell). Every event but ``influence`` also carries
 ``message``: its log line as the seat reads it (the same message the view's log holds).
 """
 
@@ -27,8 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.oriflamme.cards import FACE_UP, IDS, UNKNOWN
-from pygames.oriflamme.moves import GAP, LEFT, RIGHT, Move
+from pygames.oriflamme.cards import FACE_UP, IDS, TYPE_MASK, UNKNOWN
+from pygames.oriflamme.moves import GAP, LEFT, RIGHT, TARGET, Move, parse
 from pygames.oriflamme.rules import (
     E_AMBUSH,
     E_COPY,
@@ -44,6 +48,8 @@ from pygames.oriflamme.rules import (
     E_REVEAL,
     E_ROUND,
     E_STEAL,
+    P_SHOW,
+    P_TARGET,
 )
 from pygames.oriflamme.state import State
 from pygames.oriflamme.view import message
@@ -69,7 +75,12 @@ KINDS = {
 def events(before: State, move: Move | str, after: State, seat: int | None = None) -> list[dict[str, Any]]:
     """The events ``move`` caused between ``before`` and ``after``, as ``seat`` may know them (when
     lone moves played themselves after it, ``after`` may be further on: all of them are told)."""
-    told = [_event(raw, after, seat) for raw in _added(before, after)]
+    queue = _Queue(before, parse(move) if isinstance(move, str) else move)
+    told = []
+    for raw in _added(before, after):
+        event = _event(raw, after, seat)
+        queue.follow(raw, event)
+        told.append(event)
     changes = [a - b for a, b in zip(after.pools, before.pools)]
     if any(changes):
         told.append({"kind": "influence", "changes": changes, "message": None})
@@ -141,3 +152,83 @@ def _event(raw: tuple, after: State, seat: int | None) -> dict[str, Any]:
         event["gap" if kind == GAP else "slot"] = dest
     event["message"] = said
     return event
+
+
+class _Queue:
+    """The queue's slots followed event by event from ``before``, to tell where each change
+    happened (the log lines name cards, not slots). Only slot numbers leave it: a face-down
+    card's identity stays here."""
+
+    def __init__(self, before: State, move: Move) -> None:
+        self.slots: list[list[int]] | None = [list(slot) for slot in before.queue]
+        # a face-down target unknown to this position: the slot the move pointed at
+        if before.pending == P_SHOW:
+            self.hint: int | None = before.parg
+        elif before.pending == P_TARGET and move.kind == TARGET:
+            self.hint = move.a
+        else:
+            self.hint = None
+
+    def follow(self, raw: tuple, event: dict[str, Any]) -> None:
+        code = raw[0]
+        if self.slots is None:  # lost track: no later slot can be told
+            event.update({"at": None} if code == E_PLACE else {"to": None} if code == E_MOVE else {})
+            if code in (E_ELIM, E_DISCARD):
+                event["slot"] = None
+        elif code == E_PLACE:
+            _, p, t, where, _length = raw
+            if where == LEFT:
+                self.slots.insert(0, [p, t])
+            elif where == RIGHT:
+                self.slots.append([p, t])
+            else:
+                self.slots[where].append(t)
+            event["at"] = 0 if where == LEFT else len(self.slots) - 1 if where == RIGHT else where
+        elif code == E_REVEAL:
+            _, _p, t, _gain, cur, _k = raw
+            self.slots[cur][-1] = t | FACE_UP
+        elif code == E_ELIM:
+            event["slot"] = self._pop(self._find(raw[3], raw[4], self.hint))
+            self.hint = None
+        elif code == E_DISCARD:
+            event["slot"] = self._pop(self._find(raw[1], raw[2], None))
+        elif code == E_MOVE:
+            event["to"] = self._move(raw)
+
+    def _find(self, owner: int, t: int, hint: int | None) -> int | None:
+        """The slot topped by ``owner``'s ``t`` (a family holds one of each card), else by one
+        of ``owner``'s unknown cards (the hinted one first)."""
+        unknown = []
+        for i, slot in enumerate(self.slots):
+            if slot[0] != owner:
+                continue
+            if slot[-1] & TYPE_MASK == t:
+                return i
+            if slot[-1] & TYPE_MASK == UNKNOWN:
+                unknown.append(i)
+        if hint in unknown:
+            return hint
+        return unknown[0] if len(unknown) == 1 else None
+
+    def _pop(self, i: int | None) -> int | None:
+        if i is None:
+            self.slots = None
+        elif len(self.slots[i]) == 2:
+            del self.slots[i]
+        else:
+            self.slots[i].pop()
+        return i
+
+    def _move(self, raw: tuple) -> int | None:
+        _, _me, owner, card, j, kind, dest = raw
+        if kind == GAP:
+            self.slots.insert(dest, [owner, card])
+            if dest <= j:
+                j += 1
+        else:
+            self.slots[dest].append(card)
+        if len(self.slots[j]) == 2:
+            del self.slots[j]
+            return dest - 1 if j < dest else dest
+        self.slots[j].pop()
+        return dest

@@ -113,7 +113,7 @@ function placeQueue(g, view) {
   const placing = !!(view && view.phase === "place");
   const items = [];
   if (placing) items.push({ kind: "drop", where: "left" });
-  queue.forEach((slot, i) => items.push({ kind: "slot", slot: i }));
+  queue.forEach((slot, i) => items.push({ kind: "slot", slot: i, depth: slot.cards.length }));
   if (placing && queue.length) items.push({ kind: "drop", where: "right" });
   const T = Math.max(1, items.length);
   const tallest = queue.reduce((m, s) => Math.max(m, s.cards.length), 1);

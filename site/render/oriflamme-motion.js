@@ -1,47 +1,62 @@
-// Matching two queues slot by slot, so the board can slide, flip and fade the cards that
-// changed between two views (render/oriflamme.js animates from it).
+// What a move did to the queue, replayed from its events alone (pygames/oriflamme/events.py:
+// slots 0-based as the queue stood at each event), so the board can slide, drop, flip and
+// fade exactly the cards that changed (render/oriflamme.js animates from it).
 
-// ------------------------------------------------------------------ matching two queues (for motion)
-
-export const sameCard = (a, b) => a.card === b.card && a.up === b.up && a.tokens === b.tokens;
-const looseCard = (a, b) => (a.card === null || b.card === null || a.card === b.card) && (!a.up || b.up);
-
-function slotScore(a, b) {
-  if (a.owner !== b.owner) return -1;
-  const la = a.cards.length, lb = b.cards.length;
-  if (Math.abs(la - lb) > 1) return -1;
-  const low = Math.min(la, lb) - 1;
-  for (let i = 0; i < low; i++) if (!sameCard(a.cards[i], b.cards[i])) return -1;
-  if (la === lb) {
-    if (a.cards.every((c, i) => sameCard(c, b.cards[i]))) return 4;
-    return looseCard(a.cards[la - 1], b.cards[lb - 1]) ? 3 : -1;
-  }
-  // one card more or less on top: the common card must be unchanged
-  return sameCard(a.cards[low], b.cards[low]) ? 2 : 1;
-}
-
-/** Pairs [i, j] of slots of `prev` and `next` that are the same stack (in order). */
-export function matchQueues(prev, next) {
-  const n = prev.length, m = next.length;
-  const best = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      let v = Math.max(best[i + 1][j], best[i][j + 1]);
-      const s = slotScore(prev[i], next[j]);
-      if (s > 0) v = Math.max(v, s + best[i + 1][j + 1]);
-      best[i][j] = v;
+/**
+ * The queue after `events`, from the depths of the slots before them. Returns
+ * {slots: [{from, placed, moved, dropped, flipped}] in the new order (`from`: the old slot
+ * or null), gone: [{from, under, card, owner, reason}] (`under`: cards left beneath it)},
+ * or null when an event does not tell its slot (the page then shows the view as it is).
+ */
+export function queueChanges(depths, events) {
+  const slots = depths.map((depth, i) => ({ from: i, depth, placed: false, moved: false, dropped: false, flipped: false }));
+  const gone = [];
+  const fresh = (how) => ({ from: null, depth: 1, placed: false, moved: false, dropped: false, flipped: false, ...how });
+  const valid = (i) => Number.isInteger(i) && i >= 0 && i < slots.length;
+  const loseTop = (i, card) => {
+    const s = slots[i];
+    s.depth -= 1;
+    if (card && s.from !== null && !s.placed && !s.moved && !s.dropped) gone.push({ from: s.from, under: s.depth, ...card });
+    if (!s.depth) slots.splice(i, 1);
+  };
+  for (const e of events) {
+    if (e.kind === "place") {
+      if (e.where === "on") {
+        if (!valid(e.at)) return null;
+        slots[e.at].depth += 1;
+        slots[e.at].dropped = true;
+      } else if (Number.isInteger(e.at) && e.at >= 0 && e.at <= slots.length) slots.splice(e.at, 0, fresh({ placed: true }));
+      else return null;
+    } else if (e.kind === "reveal") {
+      if (!valid(e.slot)) return null;
+      slots[e.slot].flipped = true;
+    } else if (e.kind === "eliminate" || e.kind === "discard") {
+      if (!valid(e.slot)) return null;
+      const card = e.kind === "eliminate"
+        ? { card: e.target, owner: e.owner, reason: "eliminated" }
+        : { card: e.card, owner: e.seat, reason: "discarded" };
+      loseTop(e.slot, card);
+    } else if (e.kind === "move") {
+      if (!moveCard(slots, e, fresh, valid, loseTop)) return null;
     }
   }
-  const pairs = [];
-  let i = 0, j = 0;
-  while (i < n && j < m) {
-    const s = slotScore(prev[i], next[j]);
-    if (s > 0 && best[i][j] === s + best[i + 1][j + 1]) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if (best[i][j] === best[i + 1][j]) i++;
-    else j++;
+  return { slots, gone };
+}
+
+/** A Royal Decree's move: the card arcs from its slot to a gap (a new slot) or onto a stack. */
+function moveCard(slots, e, fresh, valid, loseTop) {
+  if (!valid(e.from)) return false;
+  const source = slots[e.from];
+  let j = e.from;
+  if ("gap" in e) {
+    if (!(Number.isInteger(e.gap) && e.gap >= 0 && e.gap <= slots.length)) return false;
+    slots.splice(e.gap, 0, fresh({ from: source.from, moved: true }));
+    if (e.gap <= j) j += 1;
+  } else {
+    if (!valid(e.slot)) return false;
+    slots[e.slot].depth += 1;
+    slots[e.slot].dropped = true;
   }
-  return pairs;
+  loseTop(j, null);
+  return true;
 }

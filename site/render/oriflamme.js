@@ -19,7 +19,7 @@
 
 import { clamp01 } from "./art.js";
 import { FLIP_MS, GONE_MS, SLIDE_MS, learnKinds, oriPalette } from "./oriflamme-art.js";
-import { matchQueues, sameCard } from "./oriflamme-motion.js";
+import { queueChanges } from "./oriflamme-motion.js";
 import { CanvasBoard } from "./board.js";
 import { boardLayout } from "./oriflamme-layout.js";
 import { boardPainting } from "./oriflamme-paint.js";
@@ -58,13 +58,13 @@ export class OriflammeBoard extends CanvasBoard {
 
   /**
    * Show a view. opts: {select, labels, names, tags, viewer, animate, events}. select holds
-   * what may be clicked now (see emptySelect); a new view object animates from the last one;
-   * `events` (the bridge's, for the move that led to this view) say whose influence changed.
+   * what may be clicked now (see emptySelect); `events` (the bridge's, for the move that led
+   * to this view) say what moved in the queue and whose influence changed: a new view
+   * without them simply shows.
    */
   setView(view, opts = {}) {
     learnKinds(view);
-    const prev = this.view;
-    const changed = view !== prev;
+    const changed = view !== this.view;
     this.view = view;
     this.opts = { ...this.opts, ...opts, select: { ...emptySelect(), ...(opts.select || {}) } };
     const oldSlots = this.geom ? this.geom.slots : [];
@@ -74,10 +74,10 @@ export class OriflammeBoard extends CanvasBoard {
       this.anims = this.anims.filter((a) => now < a.start + a.dur);
       // the influence badges add up from the viewer's last move (or a change of viewer) on
       if (!opts.animate || opts.freshDeltas) this.deltas = null;
-      const motion = opts.animate && prev && view && !this.reduced.matches && prev.players === view.players;
-      if (motion) {
-        this._animateChange(prev, view, oldSlots, now);
-        this._countInfluence(opts.events || []);
+      const events = opts.events || [];
+      if (opts.animate && view && events.length && !this.reduced.matches) {
+        this._animateEvents(events, oldSlots, now);
+        this._countInfluence(events);
       } else this.anims = [];
     }
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
@@ -186,64 +186,25 @@ export class OriflammeBoard extends CanvasBoard {
 
   // ------------------------------------------------------------ motion
 
-  _animateChange(prev, view, oldSlots, now) {
+  /** Slides, drops, flips, cards gone and Royal Decree arcs, as the move's events tell them. */
+  _animateEvents(events, oldSlots, now) {
     const g = this.geom;
     if (!g.card) return;
+    const change = queueChanges(oldSlots.map((b) => b.depth), events);
+    if (!change || change.slots.length !== g.slots.length) return;
     const push = (a) => this.anims.push({ start: now, dur: SLIDE_MS, ...a });
-    const pairs = matchQueues(prev.queue, view.queue);
-    const matchedPrev = new Map(pairs.map(([i, j]) => [i, j]));
-    const matchedNext = new Map(pairs.map(([i, j]) => [j, i]));
-    // cards that left the queue, by owner, get their faces from the public piles
-    const gone = view.out.map((pile, s) => pile.slice((prev.out[s] || []).length));
-    const usedSources = new Set();
-    const fromRect = (i) => oldSlots[i] || null;
-    // moved cards (Royal Decree): a new single-card slot whose card left another slot
-    const movedFrom = new Map();
-    view.queue.forEach((slot, j) => {
-      if (matchedNext.has(j) || slot.cards.length !== 1) return;
-      const c = slot.cards[0];
-      for (let i = 0; i < prev.queue.length; i++) {
-        const p = prev.queue[i];
-        if (p.owner !== slot.owner || usedSources.has(i)) continue;
-        const top = p.cards[p.cards.length - 1];
-        if (!sameCard(top, c) && !(top.card === null && c.card === null && top.up === c.up)) continue;
-        const k = matchedPrev.get(i);
-        const lostTop = k === undefined ? p.cards.length === 1 : view.queue[k].cards.length === p.cards.length - 1;
-        if (!lostTop) continue;
-        usedSources.add(i);
-        movedFrom.set(j, i);
-        break;
-      }
-    });
-    // slides and flips for stacks that stayed; drops for cards put on top
-    for (const [i, j] of pairs) {
-      const a = fromRect(i), b = g.slots[j];
-      if (a && b && (Math.abs(a.x - b.x) > 1 || Math.abs(a.y - b.y) > 1)) push({ kind: "slide", slot: j, fx: a.x, fy: a.y });
-      const p = prev.queue[i].cards, q = view.queue[j].cards;
-      if (q.length === p.length + 1) push({ kind: "drop", slot: j, dur: SLIDE_MS });
-      else if (q.length === p.length && !p[p.length - 1].up && q[q.length - 1].up) push({ kind: "flip", slot: j, dur: FLIP_MS });
-      else if (q.length === p.length - 1 && !usedSources.has(i) && a) {
-        const lost = p[p.length - 1];
-        push({ kind: "gone", ...this._goneCard(lost, prev.queue[i].owner, gone), x: a.x, y: a.y - (q.length) * g.card.so, w: a.w, h: a.h, dur: GONE_MS });
-      }
+    for (const c of change.gone) {
+      const a = oldSlots[c.from];
+      if (a) push({ kind: "gone", card: c.card, owner: c.owner, reason: c.reason, x: a.x, y: a.y - c.under * g.card.so, w: a.w, h: a.h, dur: GONE_MS });
     }
-    // whole slots that went away
-    prev.queue.forEach((p, i) => {
-      if (matchedPrev.has(i) || usedSources.has(i)) return;
-      const a = fromRect(i);
-      if (!a) return;
-      const lost = p.cards[p.cards.length - 1];
-      push({ kind: "gone", ...this._goneCard(lost, p.owner, gone), x: a.x, y: a.y, w: a.w, h: a.h, dur: GONE_MS });
-    });
-    // new slots: moved (arc from the old place) or placed (rising from the hand)
-    view.queue.forEach((slot, j) => {
-      if (matchedNext.has(j)) return;
-      const b = g.slots[j];
-      if (!b) return;
-      if (movedFrom.has(j)) {
-        const a = fromRect(movedFrom.get(j));
+    change.slots.forEach((s, j) => {
+      const a = s.from === null ? null : oldSlots[s.from], b = g.slots[j];
+      if (s.moved) {
         if (a) push({ kind: "slide", slot: j, fx: a.x, fy: a.y, arc: true, dur: SLIDE_MS + 40 });
-      } else push({ kind: "slide", slot: j, fx: b.x, fy: g.H, fade: true });
+      } else if (s.placed) push({ kind: "slide", slot: j, fx: b.x, fy: g.H, fade: true });
+      else if (a && (Math.abs(a.x - b.x) > 1 || Math.abs(a.y - b.y) > 1)) push({ kind: "slide", slot: j, fx: a.x, fy: a.y });
+      if (s.dropped) push({ kind: "drop", slot: j });
+      else if (s.flipped) push({ kind: "flip", slot: j, dur: FLIP_MS });
     });
   }
 
@@ -254,12 +215,6 @@ export class OriflammeBoard extends CanvasBoard {
     const deltas = change.changes;
     this.deltas = this.deltas ? this.deltas.map((d, s) => d + (deltas[s] || 0)) : deltas;
     this.anims.push({ kind: "pool", dur: SLIDE_MS, seats: deltas.map(Boolean), start: performance.now() });
-  }
-
-  _goneCard(card, owner, gone) {
-    const pile = gone[owner] || [];
-    const entry = pile.length ? pile.shift() : null;
-    return { card: card.card || (entry ? entry.card : null), owner, reason: entry ? entry.reason : "discarded" };
   }
 
   _anim(kind, test = () => true) {

@@ -55,6 +55,47 @@ def test_oriflamme_events_are_the_new_log_lines_and_hide_face_down_cards(players
     assert {"place", "reveal", "eliminate", "discard", "token", "round", "end", "influence"} <= kinds
 
 
+def _replay_slots(queue, told):
+    """The queue's shape (owner, depth per slot) after ``told``, from the events' slots alone
+    (what the page's animation does)."""
+    slots = [[slot["owner"], len(slot["cards"])] for slot in queue]
+
+    def lose_top(i):
+        slots[i][1] -= 1
+        if not slots[i][1]:
+            del slots[i]
+
+    for e in told:
+        if e["kind"] == "place":
+            if e["where"] == "on":
+                slots[e["at"]][1] += 1
+            else:
+                slots.insert(e["at"], [e["seat"], 1])
+        elif e["kind"] in ("eliminate", "discard"):
+            lose_top(e["slot"])
+        elif e["kind"] == "move":
+            if "gap" in e:
+                slots.insert(e["gap"], [e["owner"], 1])
+                lose_top(e["from"] + (e["gap"] <= e["from"]))
+            else:
+                slots[e["slot"]][1] += 1
+                lose_top(e["from"])
+            assert slots[e["to"]][0] == e["owner"]
+    return slots
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_oriflamme_event_slots_replay_the_queue(players):
+    moved = 0
+    for before, move, after in _games(oriflamme, players, range(6)):
+        for seat in (None, 0):
+            told = oriflamme_events(before, move, after, seat)
+            moved += sum(e["kind"] == "move" for e in told)
+            shape = _replay_slots(before.view(seat)["queue"], told)
+            assert shape == [[slot["owner"], len(slot["cards"])] for slot in after.view(seat)["queue"]]
+    assert moved
+
+
 def test_oriflamme_face_down_card_never_in_another_seats_events():
     state = oriflamme.new_game(3, 11)
     mover = state.to_move
