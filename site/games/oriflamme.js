@@ -75,6 +75,8 @@ export class Oriflamme extends HotSeatGame {
       seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
       dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
       gapCenter: (k) => (this.board ? this.board.gapCenter(k) : null),
+      // the board's animations (started from the last move's events), as data
+      motion: () => (this.board ? this.board.anims.map(({ kind, slot, fade, arc, card, reason }) => ({ kind, slot, fade: !!fade, arc: !!arc, card, reason })) : []),
     };
   }
 

@@ -1,7 +1,8 @@
 """The Oriflamme page in the real built site (Chromium): a whole 3-player hot-seat game
 through the decision buttons, the canvas and the privacy screen; a 1-human-vs-4-bots
 game to the end; the log in words; the card rules from the cards; names shown as text;
-resuming a saved game; the start page and the seat setup sheet.
+resuming a saved game; the queue's motion from the move's events (none under reduced
+motion); the start page and the seat setup sheet.
 Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 """
 
@@ -390,6 +391,34 @@ def test_saved_game_resumes(fast, site_url, catalog):
     OF.pass_device(page)
     assert OF.wait_idle(page) == "turn"
     assert OF.state(page)["record"] == record
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_queue_motion_follows_the_moves_events(fast, site_url, reduced):
+    page = fast
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    page.goto(site_url + "#play/oriflamme?seed=4&players=3&bots=1,2&names=Ann")
+    wait_python(page)
+    assert OF.wait_idle(page) == "turn"
+    s = OF.state(page)
+    assert s["view"]["pending"]["kind"] == "place"
+    page.evaluate("window.__pygamesBotPauseMs = 600000")  # the bots wait: the board keeps this move's motion
+    where = "right" if s["view"]["queue"] else "left"
+    move = next(m["text"] for m in s["moves"] if m["kind"] == "place" and m["where"] == where)
+    OF.act(page, page.locator(f'#of-choices button[data-move="{move}"]'))
+    slot = len(s["view"]["queue"]) if where == "right" else 0
+    page.wait_for_function(
+        "n => window.__pygames.oriflamme.slotCenter(n) !== null", arg=len(s["view"]["queue"]), timeout=STEP_MS
+    )
+    events = OF.state(page)["events"]
+    assert [e["at"] for e in events if e["kind"] == "place"] == [slot]
+    motion = OF.hook(page, "motion")
+    if reduced:
+        assert motion == []
+    else:
+        # the card placed rises from the hand into its new slot; the stacks behind it slide over
+        assert {"kind": "slide", "slot": slot, "fade": True, "arc": False, "card": None, "reason": None} in motion
 
 
 # ----------------------------------------------------------------------------- start page and setup
