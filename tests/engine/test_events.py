@@ -180,3 +180,33 @@ def test_link_tables_tell_the_last_public_moves_events_without_other_seats_cards
             mine = [e for e in other["last_events"] if e["kind"] == "place"]
             assert mine and mine[0]["card"] is None and "card_id" not in mine[0]["message"]["params"]
     assert placed == 12
+
+
+def test_link_event_slots_replay_the_seats_queue_without_its_secrets():
+    """A device's position hides the other seats' face-down cards: the slots still add up."""
+    from pygames.link import api
+    from pygames.link.simulate import Device, derive_key
+
+    rng = Rng(8)
+    devices = [Device() for _ in range(3)]
+    table = api.link_create("oriflamme", 3, ["A", "B", "C"], key=derive_key("slots", 0))
+    devices[0].keep(table, table["key"])
+    for seat in (1, 2):
+        joined = api.link_join(table["link"], seat, {}, key=derive_key("slots", seat))
+        table = devices[seat].keep(joined, joined["key"])
+    table = devices[0].open(table["link"])
+    checked = 0
+    kinds = set()
+    while table["phase"] == "playing" and checked < 120:
+        table = devices[table["next"]["seat"]].open(table["link"])
+        if not table["my_turn"]:
+            continue
+        move = table["legal"][rng.below(len(table["legal"]))]
+        after = devices[table["seat"]].play(table["link"], move)
+        if after["played"] == table["played"] + 1:
+            kinds.update(e["kind"] for e in after["last_events"])
+            shape = _replay_slots(table["view"]["queue"], after["last_events"])
+            assert shape == [[slot["owner"], len(slot["cards"])] for slot in after["view"]["queue"]]
+            checked += 1
+        table = after
+    assert checked > 40 and {"place", "eliminate", "discard"} <= kinds, kinds
