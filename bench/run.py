@@ -387,7 +387,7 @@ def section_link(args, tmp: Path) -> None:
         label = f"link {game} {players}p" + (" (keep-hidden orders)" if hidden else "")
         line(
             label,
-            f"length median {f['median']:.0f}, max {f['max']} chars; "
+            f"length median {f['median']:.0f}, max {f['max']} chars, max {f['cjk']} with 24-character CJK names; "
             f"{f['passes']:.0f} passes for {f['decisions']:.0f} decisions (medians)",
         )
 

@@ -128,7 +128,7 @@ def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str,
         raise BadLink("link.error.not_started")
     history = table.history
     step = max(0, min(step, len(history)))
-    if table.phase == OVER and table.problem is None and table.game.reveals_keys:
+    if table.phase == OVER and table.problem is None and not table.forged and table.game.has_secrets:
         view = table.game.final_position(history[:step], table.revealed).view(None)
     else:
         replay = Table(Record(table.record.header, ()), table.keys)
@@ -180,7 +180,7 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
     view = outcome = None
     legal: tuple = ()
     if game is not None:
-        if phase == OVER and table.problem is None and game.reveals_keys:
+        if phase == OVER and table.problem is None and not table.forged:
             view = game.final_view(table.history, table.revealed)
         else:
             view = game.view(seat)
@@ -220,22 +220,15 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
 
 
 def _last_events(table: Table, seat: int | None) -> list[dict[str, Any]]:
-    """The events of the last public move (``pygames.<game>.events``), replayed from the record:
-    the position before the record event that played it, and the one it led to."""
+    """The events of the last public move (``pygames.<game>.events``): from the position before
+    the record event that played it to the one it led to (later events, keys, change neither)."""
     from pygames.bridge import event_maker
 
     make = event_maker(table.record.header.game)
-    if make is None or table.game is None or not table.history:
+    if make is None or table.before_last is None:
         return []
-    earlier = Table(Record(table.record.header, ()), table.keys)
-    for event in table.record.events:
-        before = earlier.game.private_position() if earlier.game is not None else None
-        earlier.add(event)
-        if len(earlier.history) == len(table.history):
-            break
-    if before is None:
-        return []
-    return make(before, table.history[-1][1], earlier.game.private_position(), seat)
+    after = table.game.private_position()
+    return make(table.before_last, table.history[-1][1], after, seat)
 
 
 def _message(key: str, **params: Any) -> dict[str, Any]:
@@ -270,6 +263,6 @@ def _export(link: str) -> tuple[int, bytes] | None:
     if not export:
         return None
     seat_text, _, hex_key = export.partition(".")
-    if not seat_text.isdigit() or len(seat_text) > 1:
+    if len(seat_text) != 1 or seat_text not in "01234":
         raise BadLink("link.error.bad_key")
     return int(seat_text), _key(hex_key)

@@ -9,8 +9,14 @@ nobody could steer it (each part was fixed before the others were known).
 An Oriflamme hand comes from ``hand_seed(key, seed)``: the key was committed before
 the seed existed, so nobody can choose their hand, and nobody else can compute it.
 A face-down card is published as ``card_commitment`` of the card, its placement
-number and a nonce only its owner can derive from the key; the end-of-game audit
-re-derives every hand and nonce from the revealed keys and checks every placement.
+number and a nonce only its owner can derive from the key; revealing the card later
+publishes that nonce, so every device checks the reveal at once, and the end-of-game
+audit re-derives every hand and nonce from the revealed keys and checks every placement.
+
+Every seat also endorses its own events: ``endorsement(key, head)`` over the hash chain's
+head after the seat's latest event (``docs/link-play.md``).  Only the key's holder can make
+it, so the seat's own device finds at once any event written in its name, and every device
+checks every seat's endorsement once the keys are revealed at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ import secrets
 KEY_BYTES = 16
 COMMIT_BYTES = 16
 CARD_COMMIT_BYTES = 6
+NONCE_BYTES = 6
+TAG_BYTES = 6
 
 
 def _hash(*parts: bytes) -> bytes:
@@ -60,11 +68,17 @@ def hand_seed(key: bytes, seed: int) -> int:
 
 
 def card_nonce(key: bytes, placement: int) -> bytes:
-    return _hash(b"nonce", key, placement.to_bytes(2, "big"))[:8]
+    return _hash(b"nonce", key, placement.to_bytes(2, "big"))[:NONCE_BYTES]
 
 
 def card_commitment(card: int, placement: int, nonce: bytes) -> bytes:
     return _hash(b"card", bytes([card]), placement.to_bytes(2, "big"), nonce)[:CARD_COMMIT_BYTES]
+
+
+def endorsement(key: bytes, head: bytes) -> bytes:
+    """A seat's tag over the record up to its latest event (``head``: the chain's head there):
+    it endorses that event and every earlier one, its own and everybody else's."""
+    return _hash(b"endorse", key, head)[:TAG_BYTES]
 
 
 def chain(previous: bytes, event: bytes) -> bytes:

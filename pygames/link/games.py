@@ -28,12 +28,14 @@ from pygames.link.wire import Header, Move
 
 
 class Problem(Exception):
-    """A seat broke a commitment (found by the audit, or when a value is revealed)."""
+    """What the audit found about a seat: a commitment it broke, proven by its own key
+    (``proven``), or events in its name that it did not make (not ``proven``: not its fault)."""
 
-    def __init__(self, seat: int, key: str, **params: Any) -> None:
+    def __init__(self, seat: int, key: str, proven: bool = True, **params: Any) -> None:
         super().__init__(key)
         self.seat = seat
         self.key = key
+        self.proven = proven
         self.params = params
 
 
@@ -46,8 +48,8 @@ class Game:
     #: Link play's level: "sealed" (no device can learn another seat's secret from the link)
     #: or "friendly" (secrets travel sealed in the link, a decoder could peek).
     LINK_LEVEL = "friendly"
-    #: True when every seat must reveal its key at the end for the audit.
-    reveals_keys = False
+    #: True when seats hold secrets the keys open (the final view and replay come from the keys).
+    has_secrets = False
     #: True when a seat may set the standing order "keep my face-down cards hidden this round".
     keeps_hidden = False
 
@@ -145,8 +147,9 @@ class Game:
     def audit(self, history: list[tuple[int | None, str, Move]], keys: dict[int, bytes]) -> None:
         """Check every commitment against revealed keys (raise Problem); nothing to check here."""
 
-    def final_view(self, history: list, keys: dict[int, bytes]) -> dict | None:
-        return None
+    def final_view(self, history: list, keys: dict[int, bytes]) -> dict:
+        """The finished game as everybody may see it once every key is in."""
+        return self.view(None)
 
     # --- the header's option bits ------------------------------------------------------------
     @classmethod
@@ -255,7 +258,7 @@ class OriflammeGame(Game):
 
     GAME = "oriflamme"
     LINK_LEVEL = "sealed"
-    reveals_keys = True
+    has_secrets = True
     keeps_hidden = True
     #: Standing order kinds.
     KEEP_HIDDEN = 0
@@ -268,7 +271,12 @@ class OriflammeGame(Game):
         for seat, key in keys.items():
             hands[seat], removed[seat] = seat_deal(key, seed)
         self.private = self._dealt(hands, removed)
-        self.placements = 0
+        #: Every placement so far, by number: (seat, card commitment).
+        self.placed: list[tuple[int, bytes]] = []
+        #: The placements this device can open (its own seats'): number -> card type.
+        self.cards: dict[int, int] = {}
+        #: Placements whose card a reveal or a show has opened.
+        self.opened: set[int] = set()
         #: seat -> the round in which its standing order "keep my cards hidden" holds.
         self.orders: dict[int, int] = {}
 
@@ -315,24 +323,51 @@ class OriflammeGame(Game):
         move = legal[event.index]
         seat = self.public.to_move
         placing = self.public.decision == "place"
-        if placing != (event.commitment is not None):
+        if placing != (event.commitment is not None) or self._names_secret(move) != (event.opening is not None):
             raise BadLink("link.error.illegal_move")
         text = private_text = str(move)
         if placing:
-            number = self.placements
-            self.placements += 1
+            number = len(self.placed)
+            self.placed.append((seat, event.commitment))
             key = self.keys.get(seat)
             hand = self.private.hand(seat)
             if key is not None and hand is not None:
                 private_text = _opened(move, hand, key, number, event.commitment)
                 if private_text is None:
-                    raise BadLink("link.error.not_your_card")
+                    raise self._forged(seat)
+                self.cards[number] = self.module().parse(private_text).card
+        elif event.opening is not None:
+            self._open(seat, move.card, *event.opening)
         self.public = self.public.play(text)
         try:
             self.private = self.private.play(private_text)
         except IllegalMove:
-            raise BadLink("link.error.not_your_card") from None
+            raise self._forged(seat) from None
         return text
+
+    def _forged(self, seat: int) -> BadLink:
+        """This device holds ``seat``: a placement or reveal of it that its cards do not allow
+        was not made by it."""
+        from pygames.core.i18n import tr
+
+        return BadLink("link.error.forged_move", name=self.header.names[seat] or tr("link.seat", number=seat + 1))
+
+    def _names_secret(self, move: Any) -> bool:
+        """Whether public ``move`` names a face-down card (a reveal or a show by its owner)."""
+        s = self.public
+        return s.secret_decision and s.decision != "place" and move.card is not None
+
+    def _open(self, seat: int, card: int, number: int, nonce: bytes) -> None:
+        """Check a reveal against its placement's commitment at once (BadLink if it does not
+        open there: a lie, or a link someone changed)."""
+        if (
+            number >= len(self.placed)
+            or number in self.opened
+            or self.placed[number][0] != seat
+            or card_commitment(card, number, nonce) != self.placed[number][1]
+        ):
+            raise BadLink("link.error.false_reveal")
+        self.opened.add(number)
 
     def private_position(self) -> Any:
         return self.private
@@ -345,12 +380,18 @@ class OriflammeGame(Game):
             move = next(m for m in mine if self.private.play(m).to_text() == self.private.play(move).to_text())
         public = self.private.public_notation(move)
         legal = [str(m) for m in self.public.legal_moves()]
-        commitment = None
+        index = legal.index(public)
+        seat = self.private.to_move
         if self.private.decision == "place":
-            seat = self.private.to_move
-            number = self.placements
-            commitment = card_commitment(move.card, number, card_nonce(self.keys[seat], number))
-        return Move(legal.index(public), commitment)
+            number = len(self.placed)
+            return Move(index, card_commitment(move.card, number, card_nonce(self.keys[seat], number)))
+        named = self.module().parse(public)
+        if self._names_secret(named):
+            # a seat holds one card of each type: its unopened placement of that card
+            mine = (n for n, c in self.cards.items() if c == named.card and self.placed[n][0] == seat)
+            number = next(n for n in mine if n not in self.opened)
+            return Move(index, None, (number, card_nonce(self.keys[seat], number)))
+        return Move(index)
 
     def audit(self, history: list[tuple[int | None, str, Move]], keys: dict[int, bytes]) -> None:
         """Replay the whole game with every hand: each placement must open to a card of the

@@ -39,11 +39,12 @@ class Device:
         return self.keep(api.link_play(link, move, self.entry(link)["keys"], keep_hidden))
 
 
-def play_by_link(game: str, players: int, seed: int, *, keep_hidden: bool = False):
-    """A whole game passed between ``players`` devices; returns (devices, last table, passes, decisions)."""
+def play_by_link(game: str, players: int, seed: int, *, keep_hidden: bool = False, until=None, names=None):
+    """A whole game passed between ``players`` devices; returns (devices, last table, passes, decisions).
+    ``until(table)``: stop as soon as it holds for the table the last device answered."""
     rng = Rng(seed)
     devices = [Device() for _ in range(players)]
-    names = [f"P{i + 1}" for i in range(players)]
+    names = list(names) if names else [f"P{i + 1}" for i in range(players)]
     key = lambda seat: derive_key("simulate", game, players, seed, seat)  # noqa: E731  (seeded: replays are exact)
     table = api.link_create(game, players, names, key=key(0))
     devices[0].keep(table, table["key"])
@@ -52,7 +53,7 @@ def play_by_link(game: str, players: int, seed: int, *, keep_hidden: bool = Fals
         joined = api.link_join(table["link"], seat, {}, key=key(seat))
         table = devices[seat].keep(joined, joined["key"])
     passes, decisions, holder = players - 1, 0, players - 1
-    while table["next"] is not None:
+    while table["next"] is not None and not (until and until(table)):
         seat = table["next"]["seat"]
         if seat != holder:
             passes += 1

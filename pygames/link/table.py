@@ -7,6 +7,14 @@ decisions nobody needs to make (a lone legal move, a standing order) are played 
 every device alike without being written down.  ``settle`` adds the events this
 device owes without asking anyone (the creator's start, a forced choice of its own
 seat, its key once the game is over), so a decision never costs a hop it need not.
+
+Every event speaks for one seat (its author: the joiner, the creator's start, the seat
+to move, the seat an order or a key is for).  A device checks its own seats'
+endorsements as soon as it opens a link (an event in its name that it did not make is
+refused, ``link.error.forged_move``); once every key is in, every device checks every
+seat's endorsement (``audit``).  A revealed key or the creator's random value that does
+not match its commitment cannot come from that seat's device, so it is refused as a
+forgery, never blamed on the seat it names.
 """
 
 from __future__ import annotations
@@ -16,10 +24,10 @@ from typing import Any
 from pygames import GAMES
 from pygames.core.errors import IllegalMove
 from pygames.core.i18n import tr
-from pygames.link.commit import creator_rand, rand_commitment, seat_commitment, shared_seed
+from pygames.link.commit import chain, creator_rand, endorsement, rand_commitment, seat_commitment, shared_seed
 from pygames.link.errors import BadLink
 from pygames.link.games import GAME_CLASSES, Game, Problem
-from pygames.link.wire import Join, Move, Order, Record, Secret, Start
+from pygames.link.wire import Join, Move, Order, Record, Secret, Start, event_to_bytes
 
 JOINING, PLAYING, REVEALING, OVER = "joining", "playing", "revealing", "over"
 
@@ -30,7 +38,7 @@ class Table:
 
     def __init__(self, record: Record, keys: dict[int, bytes] | None = None) -> None:
         header = record.header
-        self.record = Record(header, ())
+        self.record = Record(header, (), record.tags)
         self.kind = GAME_CLASSES[header.game]
         if header.players not in GAMES[header.game].PLAYER_COUNTS:
             raise BadLink("link.error.corrupted")
@@ -42,15 +50,28 @@ class Table:
         self.history: list[tuple[int | None, str, Move | None]] = []
         self.revealed: dict[int, bytes] = {}
         self.problem: Problem | None = None
+        #: Events in a seat's name that its revealed key does not endorse (found once every key is in).
+        self.forged: list[Problem] = []
+        #: The hash chain's heads: after the header, after event 1, ...
+        self.heads = [chain(b"", header.to_bytes())]
+        #: The seat each event speaks for, in record order.
+        self.authors: list[int] = []
+        #: The private position before the record event that made the last public move (for its events).
+        self.before_last: Any = None
         for event in record.events:
             self.add(event)
+        self._check_own_endorsements()
 
     # --- replay ------------------------------------------------------------------------------
-    def add(self, event: Any) -> None:
-        """Apply one more event (BadLink if the rules or the record's order refuse it)."""
+    def add(self, event: Any, own: bool = False) -> None:
+        """Apply one more event (BadLink if the rules or the record's order refuse it); ``own``:
+        this device made it, and endorses it."""
         kind = type(event)
         if self.problem is not None and kind is not Secret:
             raise BadLink("link.error.broken")
+        before = self.game.private_position() if self.game is not None else None
+        played = len(self.history)
+        author = getattr(event, "seat", 0)  # a join, an order, a key; the creator's start
         if kind is Join:
             self._join(event)
         elif kind is Start:
@@ -58,8 +79,8 @@ class Table:
         elif kind is Move:
             if self.phase != PLAYING:
                 raise BadLink("link.error.out_of_order")
-            seat = self.game.to_move()
-            self.history.append((seat, self.game.play(event), event))
+            author = self.game.to_move()
+            self.history.append((author, self.game.play(event), event))
             self._forced()
         elif kind is Order:
             if self.phase != PLAYING or not self.game.order(event.seat, event.kind):
@@ -67,7 +88,15 @@ class Table:
             self._forced()
         else:
             self._secret(event)
+        if len(self.history) > played:
+            self.before_last = before
         self.record = self.record.extend(event)
+        self.authors.append(author)
+        self.heads.append(chain(self.heads[-1], event_to_bytes(event)))
+        if own:
+            self._endorse()
+        if kind is Secret and len(self.revealed) == self.players:
+            self._final_audit()
 
     def _join(self, event: Join) -> None:
         if self.game is not None or not 1 <= event.seat < self.players:
@@ -80,8 +109,7 @@ class Table:
         if self.game is not None or None in self.commitments:
             raise BadLink("link.error.out_of_order")
         if rand_commitment(event.rand) != self.record.header.rand0:
-            self.problem = Problem(0, "link.audit.rand")
-            return
+            raise BadLink("link.error.forged_start")  # the creator's device never writes another value
         seed = shared_seed(event.rand, self.commitments)
         self.game = self.kind(self.record.header, seed, self.held_keys())
         self._forced()
@@ -89,10 +117,16 @@ class Table:
     def _secret(self, event: Secret) -> None:
         if self._stage() != REVEALING or event.seat >= self.players or event.seat in self.revealed:
             raise BadLink("link.error.out_of_order")
-        self.revealed[event.seat] = event.key
         if seat_commitment(event.key) != self.commitments[event.seat]:
-            self.problem = self.problem or Problem(event.seat, "link.audit.key")
-        elif len(self.revealed) == self.players and self.problem is None:
+            # anyone could write a wrong key: it proves nothing about the seat it names
+            raise BadLink("link.error.forged_key", name=self.names[event.seat])
+        self.revealed[event.seat] = event.key
+
+    def _final_audit(self) -> None:
+        """Every key is in: check every seat's endorsement, then (if none is forged) the game's
+        own commitments (a claim built on a forged event is no evidence against anyone)."""
+        self.forged = [problem for seat, key in self.revealed.items() if (problem := self._forgery(seat, key))]
+        if not self.forged:
             try:
                 self.game.audit(self.history, self.revealed)
             except Problem as problem:
@@ -119,14 +153,14 @@ class Table:
     @property
     def phase(self) -> str:
         """joining, playing, revealing (keys for the audit) or over (also when a commitment broke)."""
-        return OVER if self.problem is not None else self._stage()
+        return OVER if self.problem is not None or self.forged else self._stage()
 
     def _stage(self) -> str:
         if self.game is None:
             return JOINING
         if not self.game.over():
             return PLAYING
-        if self.game.reveals_keys and len(self.revealed) < self.players:
+        if len(self.revealed) < self.players:
             return REVEALING
         return OVER
 
@@ -157,19 +191,56 @@ class Table:
     def my_turn(self) -> bool:
         return self.phase == PLAYING and self.game.to_move() in self.held_keys()
 
+    # --- endorsements ---------------------------------------------------------------------------
+    def unendorsed(self, seat: int, key: bytes) -> list[int] | None:
+        """The events (0-based) in ``seat``'s name that its endorsement under ``key`` does not
+        cover: ``[]`` when it endorses the seat's latest event; None when it endorses none of
+        them (the record before them was changed after the seat moved)."""
+        mine = [i for i, author in enumerate(self.authors) if author == seat]
+        tag = self.record.tag(seat)
+        for i in reversed(mine):
+            if endorsement(key, self.heads[i + 1]) == tag:
+                return [j for j in mine if j > i]
+        return None if mine else []
+
+    def _check_own_endorsements(self) -> None:
+        """This device's seats: refuse a record with an event in their name they did not make."""
+        for seat, key in self.held_keys().items():
+            forged = self.unendorsed(seat, key)
+            if forged is None:
+                raise BadLink("link.error.changed", name=self.names[seat])
+            if forged:
+                raise BadLink("link.error.forged_move", name=self.names[seat])
+
+    def _forgery(self, seat: int, key: bytes) -> Problem | None:
+        """The audit's finding on ``seat``'s events (its key revealed), or None when it endorses them all."""
+        forged = self.unendorsed(seat, key)
+        if forged is None:
+            return Problem(seat, "link.audit.changed", proven=False)
+        if forged:
+            return Problem(seat, "link.audit.forged", proven=False, event=forged[0] + 1)
+        return None
+
+    def _endorse(self) -> None:
+        """Renew this device's endorsements after it added events."""
+        for seat, key in self.held_keys().items():
+            mine = [i for i, author in enumerate(self.authors) if author == seat]
+            if mine:
+                self.record = self.record.with_tag(seat, endorsement(key, self.heads[mine[-1] + 1]))
+
     # --- this device's events -------------------------------------------------------------
     def settle(self) -> None:
         """Add every event this device owes without a decision."""
         held = self.held_keys()
-        while self.problem is None:
+        while self.problem is None and not self.forged:
             phase = self.phase
             if phase == JOINING and None not in self.commitments and 0 in held:
-                self.add(Start(creator_rand(held[0])))
+                self.add(Start(creator_rand(held[0])), own=True)
             elif phase == PLAYING and self.game.to_move() in held and self.game.my_forced() is not None:
-                self.add(self.game.encode(str(self.game.my_forced())))
+                self.add(self.game.encode(str(self.game.my_forced())), own=True)
             elif phase == REVEALING and set(held) - set(self.revealed):
                 seat = min(set(held) - set(self.revealed))
-                self.add(Secret(seat, held[seat]))
+                self.add(Secret(seat, held[seat]), own=True)
             else:
                 return
 
@@ -180,38 +251,42 @@ class Table:
         event = self.game.encode(str(move)[:80])
         seat = self.game.to_move()
         if keep_hidden and self.game.keeps_hidden and not self.game.ordered(seat):
-            self.add(Order(seat, 0))
-        self.add(event)
+            self.add(Order(seat, 0), own=True)
+        self.add(event, own=True)
         self.settle()
 
     def join(self, seat: int, key: bytes) -> None:
         if not isinstance(seat, int) or not 1 <= seat < self.players or self.phase != JOINING:
             raise BadLink("link.error.out_of_order")
-        self.add(Join(seat, seat_commitment(key)))
         self.keys[seat] = key
+        self.add(Join(seat, seat_commitment(key)), own=True)
         self.settle()
 
     # --- the audit --------------------------------------------------------------------------
     def audit(self) -> dict[str, Any]:
-        if self.problem is not None:
-            p = self.problem
-            text = tr(p.key, name=self.names[p.seat], **p.params)
-            return {
-                "state": "failed",
-                "text": text,
-                "problems": [
-                    {
-                        "seat": p.seat,
-                        "name": self.names[p.seat],
-                        "key": p.key,
-                        "params": {"name": self.names[p.seat], **p.params},
-                        "text": text,
-                    }
-                ],
-            }
+        """``verified``; ``pending`` (the result is unconfirmed: ``waiting`` lists the seats whose
+        keys are still to come); or ``failed`` with its ``problems``: a seat's own key proving it
+        broke a commitment (``cheater``: that seat), or events in a seat's name its key does not
+        endorse (``cheater`` None: somebody changed the link; the seat named is not to blame)."""
+        problems = self.forged + ([self.problem] if self.problem is not None else [])
+        if problems:
+            entries = [self._problem(p) for p in problems]
+            return {"state": "failed", "text": entries[0]["text"], "problems": entries, "waiting": []}
         if self.phase != OVER:
-            return {"state": "pending", "text": tr("link.audit.pending"), "problems": []}
-        return {"state": "verified", "text": tr("link.audit.verified"), "problems": []}
+            waiting = sorted(set(range(self.players)) - set(self.revealed))
+            return {"state": "pending", "text": tr("link.audit.pending"), "problems": [], "waiting": waiting}
+        return {"state": "verified", "text": tr("link.audit.verified"), "problems": [], "waiting": []}
+
+    def _problem(self, p: Problem) -> dict[str, Any]:
+        params = {"name": self.names[p.seat], **p.params}
+        return {
+            "seat": p.seat,
+            "name": self.names[p.seat],
+            "cheater": p.seat if p.proven else None,
+            "key": p.key,
+            "params": params,
+            "text": tr(p.key, **params),
+        }
 
 
 def relation(new: Record, saved: Record) -> str:

@@ -2,6 +2,8 @@
 
     header  = version, game, players, options (varint), names (varint length + UTF-8),
               seat 0's commitment (16 bytes), the creator's random-value commitment (16)
+    tags    = a byte with bit s set when seat s has endorsed the record, then those seats'
+              endorsements (6 bytes each, seat order): ``commit.endorsement``
     event   = varint tag, then by tag:
               tag & 1 == 0  a move: index = tag >> 2 in the public position's legal moves;
                             tag & 2 -> a 6-byte card commitment follows (an Oriflamme placement)
@@ -9,8 +11,13 @@
               tag == 3      start:  the creator's random value (16)
               tag == 5      order:  seat (1 byte), order kind (1 byte)
               tag == 7      secret: seat (1 byte), seat key (16) -- revealed at the end
-    check   = the first 4 bytes of the hash chain's head (a typo in a link is caught
-              even when deflate does not notice)
+              tag == 9      a move that opens a face-down card: index (varint), the
+                            placement's number (varint) and its nonce (6)
+    check   = the first 4 bytes of the hash over the chain's head and the tags (a typo
+              in a link is caught even when deflate does not notice)
+
+The hash chain runs over the header and the events only: the tags are renewed as
+seats move, and two records with the same events are the same game history.
 
 The link text is ``g=`` + base64url(deflate(header + events + check)).  Decoding
 checks the structure only; ``pygames.link.table`` replays the events by the rules.
@@ -24,10 +31,13 @@ import zlib
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
-from pygames.link.commit import CARD_COMMIT_BYTES, COMMIT_BYTES, KEY_BYTES, chain
+from pygames.link.commit import CARD_COMMIT_BYTES, COMMIT_BYTES, KEY_BYTES, NONCE_BYTES, TAG_BYTES, chain
 from pygames.link.errors import BadLink
 
-VERSION = 1
+VERSION = 2
+#: The first version a device of this release can still read (older links were made by an
+#: older release, whose events carry no endorsements: they get their own message).
+OLDEST = 2
 #: The game codes a link's header carries (index = code).  Links outlive releases, so codes
 #: never change: a new game is appended here, whatever its place in ``pygames.GAMES``.
 GAMES = ("okiya", "oriflamme", "turncoats")
@@ -50,7 +60,10 @@ class Start(NamedTuple):
 
 class Move(NamedTuple):
     index: int
+    #: a placement's card commitment (Oriflamme)
     commitment: bytes | None = None
+    #: (placement number, nonce) opening a face-down card this move names (Oriflamme reveals)
+    opening: tuple[int, bytes] | None = None
 
 
 class Order(NamedTuple):
@@ -91,9 +104,23 @@ class Record:
 
     header: Header
     events: tuple[Event, ...]
+    #: per seat: its endorsement of the record (``commit.endorsement``), or None
+    tags: tuple[bytes | None, ...] = ()
+
+    def tag(self, seat: int) -> bytes | None:
+        return self.tags[seat] if seat < len(self.tags) else None
+
+    def with_tag(self, seat: int, tag: bytes) -> "Record":
+        tags = list(self.tags) + [None] * (self.header.players - len(self.tags))
+        tags[seat] = tag
+        return Record(self.header, self.events, tuple(tags))
+
+    def tag_bytes(self) -> bytes:
+        present = [(seat, tag) for seat, tag in enumerate(self.tags) if tag is not None]
+        return bytes([sum(1 << seat for seat, _ in present)]) + b"".join(tag for _, tag in present)
 
     def event_bytes(self) -> list[bytes]:
-        return [_event_bytes(e) for e in self.events]
+        return [event_to_bytes(e) for e in self.events]
 
     def chain(self) -> list[bytes]:
         """Hash chain heads: [after the header, after event 1, ...]."""
@@ -108,11 +135,12 @@ class Record:
         return chain(b"", self.header.to_bytes())[:8].hex()
 
     def extend(self, *events: Event) -> "Record":
-        return Record(self.header, self.events + tuple(events))
+        return Record(self.header, self.events + tuple(events), self.tags)
 
     def to_bytes(self) -> bytes:
-        body = self.header.to_bytes() + b"".join(self.event_bytes())
-        return body + self.chain()[-1][:4]
+        tags = self.tag_bytes()
+        body = self.header.to_bytes() + tags + b"".join(self.event_bytes())
+        return body + chain(self.chain()[-1], tags)[:4]
 
     def to_text(self) -> str:
         """The link fragment (without ``#``)."""
@@ -132,9 +160,15 @@ def _varint(out: bytearray, n: int) -> None:
             return
 
 
-def _event_bytes(event: Event) -> bytes:
+def event_to_bytes(event: Event) -> bytes:
+    """One event as the link writes it (and the hash chain covers it)."""
     out = bytearray()
-    if type(event) is Move:
+    if type(event) is Move and event.opening is not None:
+        out.append(9)
+        _varint(out, event.index)
+        _varint(out, event.opening[0])
+        out += event.opening[1]
+    elif type(event) is Move:
         _varint(out, event.index << 2 | (2 if event.commitment is not None else 0))
         if event.commitment is not None:
             out += event.commitment
@@ -186,6 +220,8 @@ def decode(text: str) -> Record:
         body = unpacker.decompress(raw, MAX_BYTES + 1)
     except (binascii.Error, ValueError, zlib.error):
         raise BadLink("link.error.corrupted") from None
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != data:
+        raise BadLink("link.error.corrupted")  # stray bits in the last character: not a link we made
     if len(body) > MAX_BYTES or unpacker.unconsumed_tail:
         raise BadLink("link.error.too_long")
     if not unpacker.eof or unpacker.unused_data:
@@ -238,8 +274,10 @@ def read_record(data: bytes) -> Record:
     """The record in ``data`` (a link's bytes without the check value); BadLink if malformed."""
     r = _Reader(data)
     version = r.byte()
-    if version != VERSION:
-        raise BadLink("link.error.version" if version > VERSION else "link.error.corrupted")
+    if version > VERSION:
+        raise BadLink("link.error.version")
+    if version < OLDEST:
+        raise BadLink("link.error.old_version" if version else "link.error.corrupted")
     game = r.byte()
     if game >= len(GAMES):
         raise BadLink("link.error.unknown_game")
@@ -260,6 +298,10 @@ def read_record(data: bytes) -> Record:
             raise BadLink("link.error.bad_name")
         names.append(name)
     header = Header(GAMES[game], players, options, tuple(names), r.bytes(COMMIT_BYTES), r.bytes(COMMIT_BYTES))
+    mask = r.byte()
+    if mask >> players:
+        raise BadLink("link.error.corrupted")
+    tags = tuple(r.bytes(TAG_BYTES) if mask >> seat & 1 else None for seat in range(players))
     events: list[Event] = []
     while r.at < len(data):
         if len(events) >= MAX_EVENTS:
@@ -275,9 +317,12 @@ def read_record(data: bytes) -> Record:
             events.append(Order(r.byte(), r.byte()))
         elif tag == 7:
             events.append(Secret(r.byte(), r.bytes(KEY_BYTES)))
+        elif tag == 9:
+            index, number = r.varint(), r.varint()
+            events.append(Move(index, None, (number, r.bytes(NONCE_BYTES))))
         else:
             raise BadLink("link.error.corrupted")
-    return Record(header, tuple(events))
+    return Record(header, tuple(events), tags)
 
 
 def clean_name(name: str) -> str:

@@ -20,6 +20,10 @@ from pygames.okiya.state import PLAYER_COUNTS, Move, State, new_game
 FORMATS = ("single", "best_of_three", "points_10")
 #: Points a seat needs to take a points match.
 POINTS_TARGET = 10
+#: A match of several games ends after this many games even when nobody has reached its
+#: target (drawn games count for nobody, so draws could go on for ever): the seat ahead then
+#: takes the match, and level scores draw it (our ruling; docs/rules/okiya.md section 7).
+MATCH_GAME_LIMIT = 9
 
 
 def start_match(players: int, seed: int, format: str = "single", **options: object) -> "Match":
@@ -86,17 +90,21 @@ class Match:
         if self.current.outcome is None:
             return None
         need = {"single": 1, "best_of_three": 2, "points_10": POINTS_TARGET}[self.format]
-        for seat, total in enumerate(self.score):
+        score = self.score
+        for seat, total in enumerate(score):
             if total >= need:
                 return seat
+        if len(self.games) >= MATCH_GAME_LIMIT and score[0] != score[1]:
+            return 0 if score[0] > score[1] else 1
         return None
 
     @property
     def over(self) -> bool:
-        """True when no further game will be played (a single game that was drawn ends it too)."""
+        """True when no further game will be played: a seat won it, a single game ended (a draw
+        too), or the match reached ``MATCH_GAME_LIMIT`` games."""
         if self.current.outcome is None:
             return False
-        return self.winner is not None or self.format == "single"
+        return self.winner is not None or self.format == "single" or len(self.games) >= MATCH_GAME_LIMIT
 
     @property
     def can_continue(self) -> bool:
@@ -123,6 +131,13 @@ class Match:
         """The moves of every game in move notation."""
         return [[CELL_NAMES[c] for c in game] for game in self.moves]
 
+    def _message(self, winner: int | None) -> dict | None:
+        if self.format == "single" or not self.over:
+            return None
+        if winner is None:
+            return {"key": "okiya.match.drawn", "params": {"games": len(self.games)}}
+        return {"key": "okiya.match.won", "params": seat_params(winner)}
+
     def summary(self) -> dict:
         """The match as the page shows it."""
         winner = self.winner
@@ -134,7 +149,5 @@ class Match:
             "winner": winner,
             "can_continue": self.can_continue,
             "starter": self.current.first_player,
-            "message": None
-            if winner is None or self.format == "single"
-            else {"key": "okiya.match.won", "params": seat_params(winner)},
+            "message": self._message(winner),
         }

@@ -15,6 +15,7 @@ export class EndScreen {
     this.title = el("h2", { class: "end-title", id: "link-end-title" });
     this.scores = el("table", { class: "link-scores", id: "link-scores" });
     this.outcome = el("p", { class: "link-outcome", id: "link-outcome" });
+    this.unconfirmed = el("p", { class: "link-unconfirmed", id: "link-unconfirmed", role: "note", hidden: true });
     this.steps = el("ol", { class: "link-steps", id: "link-steps" });
     this.audit = new AuditBox(host);
     this.replay = new Replay(host);
@@ -22,6 +23,7 @@ export class EndScreen {
       "section",
       { class: "link-end", id: "link-end", hidden: true, "aria-labelledby": "link-end-title" },
       this.title,
+      this.unconfirmed,
       this.outcome,
       this.steps,
       this.scores,
@@ -40,6 +42,11 @@ export class EndScreen {
     const outcome = table.outcome;
     this.title.textContent = this.titleText(table);
     this.renderScores(outcome);
+    // the standings stand only once every key is in and the audit verified them
+    const state = (table.audit && table.audit.state) || "pending";
+    this.el.dataset.confirmed = String(state === "verified");
+    this.unconfirmed.hidden = state === "verified";
+    this.unconfirmed.textContent = state === "failed" ? t("ui.link.end.not_confirmed") : t("ui.link.end.unconfirmed");
     this.outcome.textContent = outcome ? say(outcome.message, table.names, table.game) : "";
     const steps = outcome ? [outcome.colour_message, ...(outcome.steps || [])].filter(Boolean) : [];
     this.steps.replaceChildren(...steps.map((step) => el("li", { text: say(step, table.names, table.game) })));
@@ -100,7 +107,7 @@ class AuditBox {
     this.el.dataset.audit = audit.state;
     let text;
     if (audit.state === "verified") text = has("link.audit.verified") ? t("link.audit.verified") : t("ui.link.audit.verified");
-    else if (audit.state === "failed") text = t("ui.link.audit.failed");
+    else if (audit.state === "failed") text = t((audit.problems || []).some((p) => p.cheater === null) ? "ui.link.audit.forged" : "ui.link.audit.failed");
     else if (table.next && table.phase === "revealing") text = t("ui.link.audit.pending_for", { name: table.next.name || name(table.next.seat) });
     else text = has("link.audit.pending") ? t("link.audit.pending") : t("ui.link.audit.pending");
     this.text.textContent = text;

@@ -462,3 +462,26 @@ def test_hostile_names_are_text(phones, site_url, catalog):
     expect(ben.locator("#link-games")).to_contain_text(shown)
     for page in (ann, ben):
         expect(page.locator("img[src='x']")).to_have_count(0)
+
+
+def test_a_move_forged_for_another_seat_is_refused_by_its_phone(phones, site_url, catalog):
+    """Three phones; someone edits the link text to add a move for the seat to move. That
+    seat's phone refuses it in words; no phone's saved games change."""
+    from pygames.link import decode
+    from pygames.link.wire import Move
+
+    names = ["Ann", "Ben", "Cy"]
+    seats = {s: phones.new() for s in range(3)}
+    t0 = create_game(seats[0], "turncoats", names, players=3)
+    t, link = gather(seats, site_url, t0["link"])
+    victim = t["next"]["seat"]
+    before = {s: saved(page) for s, page in seats.items()}
+    forged = decode(link).extend(Move(0)).to_text()  # the edit: one more move, in the victim's name
+    open_link(seats[victim], site_url, forged)
+    expect(seats[victim].locator("#link-error")).to_be_visible()
+    expect(seats[victim].locator("#link-error-text")).to_have_text(
+        fmt(catalog["link.error.forged_move"], name=names[victim])
+    )
+    expect(seats[victim].locator("#status")).to_have_attribute("data-state", "error")
+    for s, page in seats.items():
+        wait_saved(page, SAVED_EQUAL, before[s])
