@@ -575,11 +575,17 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path | str, host: str = "127.0.0.1", port: int = 0, base: str = "/", quiet: bool = False
+    directory: Path | str,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    base: str = "/",
+    quiet: bool = False,
+    handler_class: type[SiteHandler] = SiteHandler,
 ) -> http.server.ThreadingHTTPServer:
-    """A server for ``directory`` at http://host:port<base> (port 0 = a free one)."""
+    """A server for ``directory`` at http://host:port<base> (port 0 = a free one); tests pass a
+    ``handler_class`` of their own (e.g. one serving a mix of builds)."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
+    handler = type("Handler", (handler_class,), {"base": base, "quiet": quiet})
     handler = functools.partial(handler, directory=str(directory))
     server = _Server((host, port), handler)
     server.base_url = f"http://{host}:{server.server_address[1]}{base}"  # type: ignore[attr-defined]
@@ -587,10 +593,15 @@ def make_server(
 
 
 def serve_in_background(
-    directory: Path | str, base: str = "/pygames/", host: str = "127.0.0.1", port: int = 0, quiet: bool = True
+    directory: Path | str,
+    base: str = "/pygames/",
+    host: str = "127.0.0.1",
+    port: int = 0,
+    quiet: bool = True,
+    handler_class: type[SiteHandler] = SiteHandler,
 ):
     """Start a server thread; returns the server (``.base_url``; call ``.shutdown()``)."""
-    server = make_server(directory, host, port, base, quiet)
+    server = make_server(directory, host, port, base, quiet, handler_class)
     thread = threading.Thread(target=server.serve_forever, name="pygames-site", daemon=True)
     thread.start()
     return server

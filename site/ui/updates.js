@@ -39,7 +39,8 @@ export class Updates {
     this.toast = toast;
     this.reg = null;
     this.reloading = false;
-    this.hook = { controller: null, waiting: false, offline: "pending", failed: [] };
+    // controller: the version serving this page; python: the build the engine came from
+    this.hook = { controller: null, python: null, waiting: false, offline: "pending", failed: [] };
     window.__pygames = window.__pygames || {};
     window.__pygames.updates = () => ({ ...this.hook, failed: [...this.hook.failed] });
   }
@@ -50,6 +51,7 @@ export class Updates {
 
   /** Once Python is up (the install then competes with nothing): `build` and `bytes` as the engine reported them. */
   async start({ build, bytes }) {
+    this.hook.python = build || null;
     if (!this.supported) return this.setOffline("unsupported");
     session(RECOVER_KEY, null);
     const sw = navigator.serviceWorker;
