@@ -527,6 +527,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):
         """Answer ``If-None-Match`` with 304 when the file's content is unchanged (as GitHub
         Pages does), so a revalidation never downloads an unchanged file again."""
+        split = urllib.parse.urlsplit(self.path)
+        if self.base != "/" and split.path == self.base.rstrip("/"):
+            return self._to_base(split.query)
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             path = os.path.join(path, "index.html")
@@ -543,6 +546,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.end_headers()
                 return None
         return super().send_head()
+
+    def _to_base(self, query: str) -> None:
+        """``/pygames`` -> ``/pygames/`` as a redirect the browser may keep for a year: the
+        page's address never moves, and a kept redirect still works offline."""
+        self.send_response(301)
+        self.send_header("Location", self.base + (f"?{query}" if query else ""))
+        self.send_header("Cache-Control", "max-age=31536000")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     #: GitHub Pages' caching policy (it serves every file with max-age=600 and
     #: validators). Without an explicit lifetime a browser guesses one from
@@ -562,6 +574,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", self.cache_control)
         if self._etag and self._status in (200, 304):
             self.send_header("ETag", self._etag)
+        if self.base != "/" and urllib.parse.urlsplit(self.path).path == self.base + "sw.js":
+            # the service worker may also answer "/pygames" (no slash), offline too
+            self.send_header("Service-Worker-Allowed", self.base.rstrip("/"))
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:

@@ -57,24 +57,45 @@ export class Updates {
     const sw = navigator.serviceWorker;
     const hadController = !!sw.controller;
     sw.addEventListener("message", (event) => this.onMessage(event.data || {}));
-    sw.addEventListener("controllerchange", () => {
+    sw.addEventListener("controllerchange", async () => {
       if (this.reloading) return location.reload();
-      if (hadController) this.setWaiting(true); // another tab took the new version: reload when calm
+      const version = await this.askVersion();
+      // another tab took a new version: reload when calm (the same version under a wider scope is no news)
+      if (hadController) this.setWaiting(version !== build);
       else {
         this.setOffline("ready");
         this.toast(t("ui.sw.offline_ready"));
       }
-      this.askVersion();
     });
     if (!hadController && (this.noRoomFor(build) || !(await this.roomFor(bytes)))) return this.setOffline("quota");
     try {
-      this.reg = await sw.register("./sw.js");
+      this.reg = await this.register();
     } catch (_) {
       return this.setOffline("failed");
     }
     this.watch(this.reg);
     if (hadController) this.setOffline("ready");
     this.askVersion();
+  }
+
+  /**
+   * sw.js for the page's folder ("/pygames/"), and for its address without the slash where the
+   * server allows it (Service-Worker-Allowed: GitHub Pages cannot send it), so "/pygames" opens offline.
+   */
+  async register() {
+    const sw = navigator.serviceWorker;
+    const folder = new URL("./", location.href);
+    const bare = folder.pathname.replace(/\/$/, "");
+    if (bare) {
+      try {
+        const reg = await sw.register("./sw.js", { scope: bare });
+        for (const narrow of await sw.getRegistrations()) if (narrow.scope === folder.href) narrow.unregister();
+        return reg;
+      } catch (_) {
+        /* not allowed here: the folder only */
+      }
+    }
+    return sw.register("./sw.js");
   }
 
   /** Whether the estimate leaves room for a whole build (a browser that cannot tell: yes). */
@@ -144,12 +165,18 @@ export class Updates {
     else location.reload();
   }
 
+  /** The version of the service worker serving the page (null: none, or one too old to say). */
   askVersion() {
     const controller = navigator.serviceWorker.controller;
-    if (!controller) return;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => (this.hook.controller = (event.data || {}).version || null);
-    controller.postMessage({ type: "version" }, [channel.port2]);
+    if (!controller) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => {
+        this.hook.controller = (event.data || {}).version || null;
+        resolve(this.hook.controller);
+      };
+      controller.postMessage({ type: "version" }, [channel.port2]);
+    });
   }
 
   /**

@@ -6,7 +6,8 @@ serves files of two deploys side by side for a while).
   calm moment, the game saved under v1 resumes under v2, and only changed files travel;
 - the three poisoning mixes (a new sw.js before the other files, an old wheel under the same
   name, a renamed wheel beside an old build-info.json) fail the install: the page stays on the
-  complete old version (also after closing and reopening the browser), then ends on the new one;
+  complete old version (also after closing and reopening the browser), then ends on the new one,
+  which also answers the address without its slash ("/pygames") offline;
 - a cache quota of 4 MB: "offline play is not available", and no install is tried.
 
 The builds are copies of dist/site with a marker written into them (the start page's tagline,
@@ -246,6 +247,12 @@ def test_mixed_deploys_never_give_a_mixed_or_dead_page(profile, deploys, builds)
     deploys.serve(d)
     check_for_update(page)
     take_update(page, d)
+    # offline, the address without its slash (never opened before) opens the page too
+    profile.ctx.set_offline(True)
+    page.goto(deploys.url.rstrip("/") + "#my-games")
+    wait_python(page)
+    assert_on(page, d)
+    assert page.url == deploys.url + "#my-games"
 
 
 def test_a_small_cache_quota_says_offline_is_not_available(profile, deploys, builds, catalog):
