@@ -526,7 +526,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         """Answer ``If-None-Match`` with 304 when the file's content is unchanged (as GitHub
-        Pages does), so a revalidation never downloads an unchanged file again."""
+        Pages does), so a revalidation never downloads an unchanged file again; dates
+        (``If-Modified-Since``) are not trusted."""
         split = urllib.parse.urlsplit(self.path)
         if self.base != "/" and split.path == self.base.rstrip("/"):
             return self._to_base(split.query)
@@ -545,6 +546,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.send_response(304)
                 self.end_headers()
                 return None
+            # validators are content, never dates: a file of an older deploy is not "not modified"
+            del self.headers["If-Modified-Since"]
         return super().send_head()
 
     def _to_base(self, query: str) -> None:

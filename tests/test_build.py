@@ -4,7 +4,8 @@
   and the cache version changes with any file;
 - a build writes only the files whose content changed (the others keep their dates), the seals
   last, and drops files the build no longer has;
-- the server answers If-None-Match with 304 while a file is unchanged, and with the new file after.
+- the server answers If-None-Match with 304 while a file is unchanged, and with the new file after;
+  a date alone (If-Modified-Since) never makes a 304.
 """
 
 from __future__ import annotations
@@ -92,8 +93,11 @@ def test_a_build_writes_only_what_changed_and_the_seals_last(tmp_path):
     assert build._sync(staging, dist) == []  # nothing staged is new any more
 
 
-def get(url: str, etag: str | None = None) -> tuple[int, bytes, str | None]:
-    req = urllib.request.Request(url, headers={"If-None-Match": etag} if etag else {})
+def get(url: str, etag: str | None = None, since: str | None = None) -> tuple[int, bytes, str | None]:
+    headers = {"If-None-Match": etag} if etag else {}
+    if since:
+        headers["If-Modified-Since"] = since
+    req = urllib.request.Request(url, headers=headers)
     try:
         with urllib.request.urlopen(req) as res:
             return res.status, res.read(), res.headers.get("ETag")
@@ -113,6 +117,8 @@ def test_the_server_sends_etags_and_304_for_unchanged_files(tmp_path):
         (site / "app.js").write_bytes(b"console.log(3);")
         status, body, new_etag = get(url, etag)
         assert (status, body) == (200, b"console.log(3);") and new_etag != etag
+        # a date says nothing of the content (a file of an older deploy may be older): never a 304
+        assert get(url, since="Fri, 01 Jan 2100 00:00:00 GMT")[:2] == (200, b"console.log(3);")
     finally:
         server.shutdown()
         server.server_close()

@@ -39,8 +39,14 @@ export class Updates {
     this.toast = toast;
     this.reg = null;
     this.reloading = false;
-    // controller: the version serving this page; python: the build the engine came from
-    this.hook = { controller: null, python: null, waiting: false, offline: "pending", failed: [] };
+    // controller: the version serving this page; page: the build its files came with (its
+    // build-info.json); python: the build the engine came from
+    this.hook = { controller: null, page: null, python: null, waiting: false, offline: "pending", failed: [] };
+    // (past the HTTP cache: without a service worker, the page's files came from the server as it is now)
+    this.pageBuild = fetch(new URL("../build-info.json", import.meta.url), { cache: "no-cache" })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((info) => (this.hook.page = (info && info.hash) || null))
+      .catch(() => null);
     window.__pygames = window.__pygames || {};
     window.__pygames.updates = () => ({ ...this.hook, failed: [...this.hook.failed] });
   }
@@ -53,6 +59,9 @@ export class Updates {
   async start({ build, bytes }) {
     this.hook.python = build || null;
     if (!this.supported) return this.setOffline("unsupported");
+    const own = await this.pageBuild;
+    // a page of one build with an engine of another (a hard reload into a half-done deploy)
+    if (own && build && own !== build && (await this.recover())) return;
     session(RECOVER_KEY, null);
     const sw = navigator.serviceWorker;
     const hadController = !!sw.controller;

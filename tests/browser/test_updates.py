@@ -69,12 +69,13 @@ class Build:
 
 class Deploys:
     """The test server: every file from `default`, except the paths `overrides` maps to another
-    build. Counts the bytes of each full (200) answer in `sent`."""
+    build. Counts the bytes of each full (200) answer in `sent`, and every status in `answers`."""
 
     def __init__(self, build_mod):
         self.default: Build | None = None
         self.overrides: dict[str, Build] = {}
         self.sent: list[tuple[str, int]] = []
+        self.answers: list[tuple[str, int]] = []  # (path, status) of every request
         deploys = self
 
         class MixHandler(build_mod.SiteHandler):
@@ -83,6 +84,9 @@ class Deploys:
                 rel = rel[len(self.base) :] if rel.startswith(self.base) else ""
                 self.directory = str(deploys.folder(rel or "index.html"))
                 return super().translate_path(path)
+
+            def log_request(self, code="-", size="-") -> None:
+                deploys.answers.append((urllib.parse.urlsplit(self.path).path, int(code)))
 
             def send_head(self):
                 f = super().send_head()
@@ -153,7 +157,11 @@ def builds(build_mod, dist_site, tmp_path_factory):
 
 
 def check_for_update(page) -> None:
-    """What the browser does at a visit: fetch sw.js past the HTTP cache and install it if new."""
+    """What the browser does at a visit: fetch sw.js past the HTTP cache and install it if new
+    (once an install the last visit started is over: the browser would join the two)."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.getRegistration().then((r) => !!r && !r.installing)", timeout=READY_MS
+    )
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => 0, () => 0)")
 
 
@@ -161,7 +169,8 @@ def assert_on(page, build: Build) -> None:
     """The page, the engine and the service worker all belong to `build`, and it is complete."""
     expect(page.locator(".tagline")).to_have_text(f"Build {build.name}")
     page.wait_for_function(
-        f"h => {{ const u = {HOOK}; return !!u && u.controller === h && u.python === h; }}", arg=build.hash
+        f"h => {{ const u = {HOOK}; return !!u && u.controller === h && u.page === h && u.python === h; }}",
+        arg=build.hash,
     )
     assert page.evaluate("document.documentElement.dataset.python") == "ready"
 
@@ -227,6 +236,14 @@ def test_a_deploy_waits_for_a_calm_moment_and_keeps_the_saved_game(profile, depl
 def test_mixed_deploys_never_give_a_mixed_or_dead_page(profile, deploys, builds):
     a, b, c, d = builds["A"], builds["B"], builds["C"], builds["D"]
     page = first_visit(profile, deploys, a)
+    # 0. a hard reload goes past the service worker into a half-done deploy (D's page and
+    # build-info.json, no D wheel yet): the page finds its engine is of another build, and
+    # reloads by itself from the complete version it has cached
+    deploys.serve(d, {d.wheel: a})
+    deploys.answers.clear()
+    profile.ctx.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    assert_on(page, a)
+    assert ("/pygames/", 200) in deploys.answers  # the hard reload did reach the server
     # 1. the new sw.js arrives before the other new files
     fail_update(page, deploys, a, {"sw.js": b}, stays=a)
     profile.close()  # and the browser closed and opened again still finds A whole
