@@ -89,6 +89,18 @@ async function precache() {
   await Promise.all(lanes);
 }
 
+/** Whether every older cache of the site predates checked versions (its entries carry no hash). */
+async function onlyUncheckedCaches() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const [first] = await cache.keys();
+    const entry = first && (await cache.match(first));
+    if (entry && entry.headers.get(HASH_HEADER)) return false;
+  }
+  return true;
+}
+
 async function tellPages(msg) {
   for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     client.postMessage(msg);
@@ -111,9 +123,10 @@ self.addEventListener("install", (event) => {
         });
         throw err;
       }
-      // nothing runs an older version: take over now; otherwise the page chooses when
+      // nothing runs an older version (or only one from before versions were checked, whose
+      // pages cannot ask): take over now; otherwise the page chooses when
       const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      if (!self.registration.active || pages.length === 0) await self.skipWaiting();
+      if (!self.registration.active || pages.length === 0 || (await onlyUncheckedCaches())) await self.skipWaiting();
     })(),
   );
 });
