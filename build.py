@@ -340,8 +340,8 @@ def _stage_page(staging: Path, quiet: bool) -> str | None:
     return sw_template
 
 
-def _stage_python(staging: Path) -> tuple[Path, dict[str, list[str]]]:
-    """Copy the Pyodide runtime, build our wheel, add the optional wheels: (our wheel, extras by call)."""
+def _stage_python(staging: Path) -> Path:
+    """Copy the Pyodide runtime, build our wheel, add the optional wheels (listed by seal()); our wheel."""
     pyodide_dir = fetch_pyodide()
     (staging / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
@@ -350,45 +350,103 @@ def _stage_python(staging: Path) -> tuple[Path, dict[str, list[str]]]:
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         shutil.copyfile(wheel, staging / "wheels" / wheel.name)
-    extras: dict[str, list[str]] = {}
     for path in fetch_site_wheels():
         shutil.copyfile(path, staging / "wheels" / path.name)
-        for fn in SITE_WHEELS[path.name][1]:
-            extras.setdefault(fn, []).append(f"wheels/{path.name}")
-    return wheel, extras
+    return staging / "wheels" / wheel.name
 
 
-def _content_hash(staging: Path, sw_template: str | None) -> str:
-    """A hash of every staged file and the service worker's template: the cache version."""
+def _content_hash(hashes: dict[str, str], sw_template: str) -> str:
+    """A hash of every file's hash and the service worker's template: the cache version."""
     h = hashlib.sha256()
-    for p in sorted(staging.rglob("*")):
-        if p.is_file():
-            h.update(f"{p.relative_to(staging).as_posix()}\0{sha256_file(p)}\n".encode())
-    h.update(b"sw.js\0" + (sw_template or "").encode("utf-8"))
+    for rel in sorted(hashes):
+        h.update(f"{rel}\0{hashes[rel]}\n".encode())
+    h.update(b"sw.js\0" + sw_template.encode("utf-8"))
     return h.hexdigest()[:16]
 
 
-def _write_service_worker(staging: Path, sw_template: str, content_hash: str) -> None:
-    """sw.js from its template: precache every file of the site under a versioned cache."""
-    urls = ["./"] + sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
-    urls.append("sw.js")
-    urls = sorted(set(urls), key=lambda u: (u != "./", u))
+#: Files a build writes last and a service worker never takes from a cache of the site:
+#: build-info.json (the page's and the worker's view of the build) and sw.js (the build itself).
+SEALS = ("build-info.json", "sw.js")
+
+
+def seal(folder: Path, sw_template: str | None = None) -> dict:
+    """Write ``build-info.json`` and ``sw.js`` for the site files in ``folder``.
+
+    Every file gets its sha256 in both: the service worker installs a build only when each
+    file it caches has the hash its own script lists (sw.js is the root of trust, and it
+    lists build-info.json's hash too), and the Python worker checks the wheel it loads
+    against build-info.json. Tests reseal a copied build after changing it (a marker)."""
+    folder = Path(folder)
+    if sw_template is None:
+        sw_template = (SITE / "sw.js").read_text("utf-8")
+    for name in SEALS:
+        (folder / name).unlink(missing_ok=True)
+    hashes = {p.relative_to(folder).as_posix(): sha256_file(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+    wheels = sorted(rel for rel in hashes if rel.startswith("wheels/pygames-") and rel.endswith(".whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one pygames wheel in {folder}/wheels, found {wheels}")
+    extras: dict[str, list[str]] = {}
+    for name, (_, calls) in SITE_WHEELS.items():
+        if f"wheels/{name}" in hashes:
+            for fn in calls:
+                extras.setdefault(fn, []).append(f"wheels/{name}")
+    content_hash = _content_hash(hashes, sw_template)
+    info = {
+        "version": wheels[0].split("-")[1],
+        "wheel": wheels[0],
+        "pyodide": PYODIDE_VERSION,
+        "hash": content_hash,
+        "extras": extras,
+        "files": hashes,
+        "bytes": sum((folder / rel).stat().st_size for rel in hashes),
+    }
+    (folder / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
+    hashes["build-info.json"] = sha256_file(folder / "build-info.json")
+    _write_service_worker(folder, sw_template, content_hash, hashes)
+    return info
+
+
+def _write_service_worker(folder: Path, sw_template: str, content_hash: str, hashes: dict[str, str]) -> None:
+    """sw.js from its template: {url: sha256} of every file to precache, under a versioned cache
+    ("./" is the page's address: index.html)."""
+    precache = {"./": hashes["index.html"]} if "index.html" in hashes else {}
+    precache.update(sorted(hashes.items()))
     for placeholder in ("__PRECACHE__", "__CACHE_VERSION__"):
         if placeholder not in sw_template:
             raise BuildError(f"site/sw.js lacks the placeholder {placeholder}")
-    sw = sw_template.replace("__PRECACHE__", json.dumps(urls, indent=1)).replace("__CACHE_VERSION__", content_hash)
-    (staging / "sw.js").write_text(sw, "utf-8")
+    sw = sw_template.replace("__PRECACHE__", json.dumps(precache, indent=1)).replace("__CACHE_VERSION__", content_hash)
+    (folder / "sw.js").write_text(sw, "utf-8")
 
 
-def _swap(staging: Path, dist: Path) -> None:
-    """Put the staged site in place in one rename, so a server never sees half a build."""
-    old = None
-    if dist.exists():
-        old = dist.parent / f".old-{os.getpid()}-{dist.name}"
-        os.replace(dist, old)
-    os.replace(staging, dist)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+def _same_file(a: Path, b: Path) -> bool:
+    return b.is_file() and a.stat().st_size == b.stat().st_size and sha256_file(a) == sha256_file(b)
+
+
+def _sync(staging: Path, dist: Path) -> list[str]:
+    """Move the staged site into ``dist``, writing only the files whose content changed (an
+    unchanged file keeps its date, so servers and caches keep answering "not modified"), the
+    seals last; remove what the build no longer has. Returns the files written."""
+    if not dist.exists():
+        os.replace(staging, dist)
+        return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    staged = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    staged.sort(key=lambda rel: (rel in SEALS, SEALS.index(rel) if rel in SEALS else 0, rel))
+    written = []
+    for rel in staged:
+        src, dest = staging / rel, dist / rel
+        if _same_file(src, dest):
+            continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dest)
+        written.append(rel)
+    keep = set(staged)
+    for p in sorted(dist.rglob("*"), reverse=True):
+        rel = p.relative_to(dist).as_posix()
+        if p.is_file() and rel not in keep:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+    return written
 
 
 def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
@@ -399,31 +457,27 @@ def build(dist: Path = DIST, *, quiet: bool = False) -> dict:
     staging = Path(tempfile.mkdtemp(dir=dist.parent, prefix=".site-"))
     try:
         sw_template = _stage_page(staging, quiet)
-        wheel, extras = _stage_python(staging)
-        content_hash = _content_hash(staging, sw_template)
-        info = {
-            "version": wheel.name.split("-")[1],
-            "wheel": f"wheels/{wheel.name}",
-            "pyodide": PYODIDE_VERSION,
-            "hash": content_hash,
-            "extras": extras,
-        }
-        (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
-        if sw_template is not None:
-            _write_service_worker(staging, sw_template, content_hash)
-        elif not quiet:
-            log("warning: site/sw.js is missing: no service worker generated")
-        _swap(staging, dist)
+        wheel = _stage_python(staging)
+        if sw_template is None:
+            raise BuildError("site/sw.js is missing: the site cannot work offline")
+        info = seal(staging, sw_template)
+        written = _sync(staging, dist)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     files = [p for p in dist.rglob("*") if p.is_file()]
-    info = dict(info, files=len(files), bytes=sum(p.stat().st_size for p in files), seconds=time.perf_counter() - t0)
+    info = dict(
+        info,
+        files=len(files),
+        written=written,
+        bytes=sum(p.stat().st_size for p in files),
+        seconds=time.perf_counter() - t0,
+    )
     if not quiet:
         log(
             f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
-            f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB "
-            f"(wheel {wheel.name}, pyodide {PYODIDE_VERSION}, hash {content_hash}) "
+            f"{info['files']} files, {info['bytes'] / 1e6:.1f} MB, {len(written)} written "
+            f"(wheel {wheel.name}, pyodide {PYODIDE_VERSION}, hash {info['hash']}) "
             f"in {info['seconds']:.1f} s"
         )
     return info
@@ -466,6 +520,45 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_error(404, "Not found")
         return None
 
+    #: (path, mtime_ns, size) -> ETag, shared by every request (files are hashed once).
+    _etags: dict[tuple[str, int, int], str] = {}
+    _etag: str | None = None
+
+    def send_head(self):
+        """Answer ``If-None-Match`` with 304 when the file's content is unchanged (as GitHub
+        Pages does), so a revalidation never downloads an unchanged file again; dates
+        (``If-Modified-Since``) are not trusted."""
+        split = urllib.parse.urlsplit(self.path)
+        if self.base != "/" and split.path == self.base.rstrip("/"):
+            return self._to_base(split.query)
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        self._etag = None
+        if os.path.isfile(path):
+            st = os.stat(path)
+            key = (path, st.st_mtime_ns, st.st_size)
+            if key not in self._etags:
+                self._etags[key] = f'"{sha256_file(Path(path))[:32]}"'
+            self._etag = self._etags[key]
+            wanted = [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]
+            if self._etag in wanted or "*" in wanted:
+                self.send_response(304)
+                self.end_headers()
+                return None
+            # validators are content, never dates: a file of an older deploy is not "not modified"
+            del self.headers["If-Modified-Since"]
+        return super().send_head()
+
+    def _to_base(self, query: str) -> None:
+        """``/pygames`` -> ``/pygames/`` as a redirect the browser may keep for a year: the
+        page's address never moves, and a kept redirect still works offline."""
+        self.send_response(301)
+        self.send_header("Location", self.base + (f"?{query}" if query else ""))
+        self.send_header("Cache-Control", "max-age=31536000")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
     #: GitHub Pages' caching policy (it serves every file with max-age=600 and
     #: validators). Without an explicit lifetime a browser guesses one from
     #: Last-Modified (a tenth of the file's age: a second or two right after a
@@ -482,6 +575,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         if self.cache_control and self._status in (200, 304):
             self.send_header("Cache-Control", self.cache_control)
+        if self._etag and self._status in (200, 304):
+            self.send_header("ETag", self._etag)
+        if self.base != "/" and urllib.parse.urlsplit(self.path).path == self.base + "sw.js":
+            # the service worker may also answer "/pygames" (no slash), offline too
+            self.send_header("Service-Worker-Allowed", self.base.rstrip("/"))
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
@@ -495,11 +593,17 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path | str, host: str = "127.0.0.1", port: int = 0, base: str = "/", quiet: bool = False
+    directory: Path | str,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    base: str = "/",
+    quiet: bool = False,
+    handler_class: type[SiteHandler] = SiteHandler,
 ) -> http.server.ThreadingHTTPServer:
-    """A server for ``directory`` at http://host:port<base> (port 0 = a free one)."""
+    """A server for ``directory`` at http://host:port<base> (port 0 = a free one); tests pass a
+    ``handler_class`` of their own (e.g. one serving a mix of builds)."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
+    handler = type("Handler", (handler_class,), {"base": base, "quiet": quiet})
     handler = functools.partial(handler, directory=str(directory))
     server = _Server((host, port), handler)
     server.base_url = f"http://{host}:{server.server_address[1]}{base}"  # type: ignore[attr-defined]
@@ -507,10 +611,15 @@ def make_server(
 
 
 def serve_in_background(
-    directory: Path | str, base: str = "/pygames/", host: str = "127.0.0.1", port: int = 0, quiet: bool = True
+    directory: Path | str,
+    base: str = "/pygames/",
+    host: str = "127.0.0.1",
+    port: int = 0,
+    quiet: bool = True,
+    handler_class: type[SiteHandler] = SiteHandler,
 ):
     """Start a server thread; returns the server (``.base_url``; call ``.shutdown()``)."""
-    server = make_server(directory, host, port, base, quiet)
+    server = make_server(directory, host, port, base, quiet, handler_class)
     thread = threading.Thread(target=server.serve_forever, name="pygames-site", daemon=True)
     thread.start()
     return server

@@ -8,7 +8,9 @@ import { loadLocale, t, translateDom } from "./i18n.js";
 import { Python } from "./python.js";
 import { THUMBS } from "./ui/thumbs.js";
 import { LinkPlay, isLinkHash } from "./link/link.js";
-import { savedHash } from "./ui/storage.js";
+import { savedHash, storageWorks, onStorageTrouble } from "./ui/storage.js";
+import { Notices } from "./ui/notices.js";
+import { Updates } from "./ui/updates.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -19,6 +21,9 @@ const pages = new Map(); // game id -> its page (a promise, loaded on first use)
 const stylesheets = new Map(); // game id -> a promise that its stylesheet loaded
 let current = null; // the page shown (null: the start page or link play)
 let routeGen = 0; // bumps at every route change: a page loaded meanwhile is not shown
+let updates = null; // the service worker's side (ui/updates.js), once the catalogs are in
+let booted; // resolves when the boot's catalogs and notices are in
+const bootDone = new Promise((done) => (booted = done));
 
 // ------------------------------------------------------------------ the registry and the pages
 
@@ -200,7 +205,7 @@ function onProgress(newStage, pct) {
   }
 }
 
-function onReady() {
+function onReady(msg) {
   clearInterval(creep);
   shownPct = 100;
   stage = "ready";
@@ -208,7 +213,7 @@ function onReady() {
   $("#loading").classList.add("done");
   document.documentElement.dataset.python = "ready";
   performance.mark("py:ready");
-  registerServiceWorker();
+  bootDone.then(() => updates.start({ build: msg && msg.build, bytes: msg && msg.bytes }));
 }
 
 function onFatal(error) {
@@ -231,15 +236,34 @@ function onFatal(error) {
     status.textContent = t("ui.error.load", { detail: (error && error.text) || "" });
     status.dataset.state = "error";
   }
+  // a complete version in the service worker's cache loads the page again by itself
+  bootDone.then(() => updates.recover());
 }
 
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const hadController = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.register("./sw.js").catch(() => {});
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!hadController) toast(t("ui.sw.offline_ready"));
-  });
+// ------------------------------------------------------------------ notices
+
+/** A calm moment for "A new version is ready": no decision and no privacy screen is up. */
+function calm() {
+  if (!$("#view-start").hidden) return true;
+  if ($("#view-game").dataset.mode === "link") {
+    const hooks = window.__pygames && window.__pygames.link;
+    if (!hooks || !hooks.idle()) return false;
+    return hooks.screen() === "mine" || ["wait", "watch", "end"].includes(hooks.mode());
+  }
+  const privacy = $("#privacy");
+  if (privacy && !privacy.hidden) return false;
+  return $("#status").dataset.state === "over";
+}
+
+function startNotices() {
+  const notices = new Notices({ onReload: () => updates.apply() });
+  updates = new Updates({ notices, calm, toast });
+  onStorageTrouble(() => notices.show("storage"));
+  storageWorks(); // the test write: a page that cannot keep games says so at once
+  // screens, status and privacy screens change these attributes: a moment may have become calm
+  new MutationObserver((records) => {
+    if (records.some((r) => !notices.el.contains(r.target))) updates.refresh();
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state", "hidden", "data-link-mode"] });
 }
 
 // ------------------------------------------------------------------ boot
@@ -251,6 +275,8 @@ async function boot() {
   await Promise.all([loadLocale((navigator.language || "en").slice(0, 2)), loadRegistry()]);
   link.setGames(registry);
   translateDom();
+  startNotices();
+  booted();
   paintProgress();
   $("#btn-new").addEventListener("click", () => current && current.openSetup());
   window.addEventListener("hashchange", onRoute);

@@ -2,7 +2,8 @@
 // loads or a bot thinks. Protocol:
 //   page -> worker  {id, fn, args}
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {key, params, text}}
-//                   {type: "progress", stage, pct} | {type: "ready", version} | {type: "fatal", error}
+//                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes} | {type: "fatal", error}
+// (build: the content hash of the build the engine came from; bytes: the size of that build)
 
 let bridge = null;
 const post = (msg) => self.postMessage(msg);
@@ -51,6 +52,23 @@ async function withPageWasm(modulePromise, body) {
   }
 }
 
+/**
+ * The bytes of `path`, checked against the hash build-info.json lists for it: a wheel of
+ * another build (a CDN serving two deploys at once) fails here, not as a mixed engine.
+ */
+async function fetchChecked(info, path) {
+  const res = await fetch(here(path));
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  const body = await res.arrayBuffer();
+  const want = (info.files || {})[path];
+  if (want && crypto.subtle) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    const got = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    if (got !== want) throw new Error(`${path}: not the file of build ${info.hash}`);
+  }
+  return body;
+}
+
 async function init() {
   progress("runtime", 2);
   // build-info.json, the runtime's JS and the wheel, all at once.
@@ -59,12 +77,7 @@ async function init() {
     return res.json();
   });
   const pyodideP = import("./pyodide/pyodide.mjs");
-  const wheelP = infoP.then((info) =>
-    fetch(here(info.wheel)).then((res) => {
-      if (!res.ok) throw new Error(`${info.wheel}: HTTP ${res.status}`);
-      return res.arrayBuffer();
-    }),
-  );
+  const wheelP = infoP.then((info) => fetchChecked(info, info.wheel));
   wheelP.catch(() => {});
   const info = await infoP;
   mark("build-info");
@@ -100,10 +113,7 @@ async function needExtras(info, fn) {
   const wheels = (info.extras || {})[fn] || [];
   for (const path of wheels) {
     if (!extras[path]) {
-      extras[path] = fetch(here(path)).then((res) => {
-        if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-        return res.arrayBuffer();
-      }).then((buf) => pyodideRef.unpackArchive(buf, "wheel"));
+      extras[path] = fetchChecked(info, path).then((buf) => pyodideRef.unpackArchive(buf, "wheel"));
     }
     await extras[path];
   }
@@ -111,7 +121,7 @@ async function needExtras(info, fn) {
 
 const ready = init().then(
   (info) => {
-    post({ type: "ready", version: info.version });
+    post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes });
     return info; // needExtras reads info.extras
   },
   (err) => {

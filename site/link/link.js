@@ -37,6 +37,7 @@ import { InvitePanel } from "./invite.js";
 import { EndScreen } from "./end.js";
 import { SeatExport } from "./export.js";
 import { MyGames } from "./mine.js";
+import { SeatBackup, askPersistence, goOnWithoutStorage, offerExportWithoutStorage } from "./backup.js";
 
 export { MINE_HASH, isLinkHash };
 
@@ -124,6 +125,7 @@ export class LinkPlay {
 
   /** The "Play with friends" sheet for `game`, then link_create with the choice. */
   async openNew(game) {
+    if (!(await goOnWithoutStorage())) return; // no storage: the seat key would be lost unless exported
     const prefs = readJSON(PREFS_KEY) || {};
     const info = this.registry.known(game);
     const choice = await askNewGame({ game, info, later: info ? null : this.registry.get(game), prefs });
@@ -147,8 +149,10 @@ export class LinkPlay {
       this.busy = false;
       const keys = { [String(res.key.seat)]: res.key.key };
       store.saveTable(res, keys);
+      askPersistence();
       history.pushState(null, "", `#${res.link}`);
       this.accept(res, keys, { animate: false });
+      offerExportWithoutStorage(this.seatExport, res.key.seat);
     } catch (err) {
       if (gen !== this.gen) return;
       this.busy = false;
@@ -226,6 +230,7 @@ export class LinkPlay {
     const table = this.table;
     if (!table || this.busy) return;
     const gen = this.gen;
+    if (!(await goOnWithoutStorage()) || gen !== this.gen) return;
     this.busy = true;
     this.renderGame();
     try {
@@ -233,6 +238,7 @@ export class LinkPlay {
       if (gen !== this.gen) return;
       this.busy = false;
       this.accept(res, { ...this.keys, [String(res.key.seat)]: res.key.key });
+      offerExportWithoutStorage(this.seatExport, res.key.seat);
     } catch (err) {
       if (gen !== this.gen) return;
       this.busy = false;
@@ -384,6 +390,8 @@ export class LinkPlay {
       this.navEl,
     );
     this.myGames = new MyGames({ toast });
+    const backup = new SeatBackup({ py, toast, onRestored: () => this.screen === "mine" && this.myGames.render() });
+    this.myGames.el.lastElementChild.before(backup.el);
     this.rootEl = el("section", { class: "link-root", id: "link-view", hidden: true }, this.gameEl, this.myGames.el);
     this.root.append(this.rootEl);
   }

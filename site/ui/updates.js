@@ -1,0 +1,216 @@
+// The service worker (sw.js) from the page's side: registering it once Python is up, telling
+// the player when a new version waits ("A new version is ready — Reload", only at a calm
+// moment: the page asks `calm()`), saying when offline play is not available (not enough
+// storage, or the install failed), and recovering by itself when the engine could not start
+// while a complete version is cached. Test hook: window.__pygames.updates().
+
+import { t } from "../i18n.js";
+
+const NO_ROOM_KEY = "pygames.offline.no_room"; // the build whose install ran out of space
+const RECOVER_KEY = "pygames.recover"; // sessionStorage: recoveries tried in this tab
+
+function session(key, value) {
+  try {
+    if (value === undefined) return sessionStorage.getItem(key);
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch (_) {
+    return "blocked"; // no way to count tries: no recovery by reload
+  }
+  return null;
+}
+
+/** Resolves once `worker` is installed or activated (true), or redundant (false). */
+function settled(worker) {
+  const done = () => ["installed", "activating", "activated"].includes(worker.state);
+  if (done() || worker.state === "redundant") return Promise.resolve(done());
+  return new Promise((resolve) => {
+    worker.addEventListener("statechange", () => {
+      if (done() || worker.state === "redundant") resolve(done());
+    });
+  });
+}
+
+export class Updates {
+  /** @param {{notices: object, calm: () => boolean, toast: (text: string) => void}} opts */
+  constructor({ notices, calm, toast }) {
+    this.notices = notices;
+    this.calm = calm;
+    this.toast = toast;
+    this.reg = null;
+    this.reloading = false;
+    // controller: the version serving this page; page: the build its files came with (its
+    // build-info.json); python: the build the engine came from
+    this.hook = { controller: null, page: null, python: null, waiting: false, offline: "pending", failed: [] };
+    // (past the HTTP cache: without a service worker, the page's files came from the server as it is now)
+    this.pageBuild = fetch(new URL("../build-info.json", import.meta.url), { cache: "no-cache" })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((info) => (this.hook.page = (info && info.hash) || null))
+      .catch(() => null);
+    window.__pygames = window.__pygames || {};
+    window.__pygames.updates = () => ({ ...this.hook, failed: [...this.hook.failed] });
+  }
+
+  get supported() {
+    return "serviceWorker" in navigator && window.isSecureContext;
+  }
+
+  /** Once Python is up (the install then competes with nothing): `build` and `bytes` as the engine reported them. */
+  async start({ build, bytes }) {
+    this.hook.python = build || null;
+    if (!this.supported) return this.setOffline("unsupported");
+    const own = await this.pageBuild;
+    // a page of one build with an engine of another (a hard reload into a half-done deploy)
+    if (own && build && own !== build && (await this.recover())) return;
+    session(RECOVER_KEY, null);
+    const sw = navigator.serviceWorker;
+    const hadController = !!sw.controller;
+    sw.addEventListener("message", (event) => this.onMessage(event.data || {}));
+    sw.addEventListener("controllerchange", async () => {
+      if (this.reloading) return location.reload();
+      const version = await this.askVersion();
+      // another tab took a new version: reload when calm (the same version under a wider scope is no news)
+      if (hadController) this.setWaiting(version !== build);
+      else {
+        this.setOffline("ready");
+        this.toast(t("ui.sw.offline_ready"));
+      }
+    });
+    if (!hadController && (this.noRoomFor(build) || !(await this.roomFor(bytes)))) return this.setOffline("quota");
+    try {
+      this.reg = await this.register();
+    } catch (_) {
+      return this.setOffline("failed");
+    }
+    this.watch(this.reg);
+    if (hadController) this.setOffline("ready");
+    this.askVersion();
+  }
+
+  /**
+   * sw.js for the page's folder ("/pygames/"), and for its address without the slash where the
+   * server allows it (Service-Worker-Allowed: GitHub Pages cannot send it), so "/pygames" opens offline.
+   */
+  async register() {
+    const sw = navigator.serviceWorker;
+    const folder = new URL("./", location.href);
+    const bare = folder.pathname.replace(/\/$/, "");
+    if (bare) {
+      try {
+        const reg = await sw.register("./sw.js", { scope: bare });
+        for (const narrow of await sw.getRegistrations()) if (narrow.scope === folder.href) narrow.unregister();
+        return reg;
+      } catch (_) {
+        /* not allowed here: the folder only */
+      }
+    }
+    return sw.register("./sw.js");
+  }
+
+  /** Whether the estimate leaves room for a whole build (a browser that cannot tell: yes). */
+  async roomFor(bytes) {
+    try {
+      const { quota, usage } = await navigator.storage.estimate();
+      return !(bytes > 0 && quota - usage < bytes);
+    } catch (_) {
+      return true;
+    }
+  }
+
+  noRoomFor(build) {
+    try {
+      return localStorage.getItem(NO_ROOM_KEY) === build;
+    } catch (_) {
+      return false;
+    }
+  }
+
+  watch(reg) {
+    const track = (worker) => {
+      if (!worker) return;
+      settled(worker).then((ok) => {
+        if (ok && navigator.serviceWorker.controller) this.setWaiting(!!reg.waiting);
+      });
+    };
+    if (reg.waiting && navigator.serviceWorker.controller) this.setWaiting(true);
+    track(reg.installing);
+    reg.addEventListener("updatefound", () => track(reg.installing));
+  }
+
+  onMessage(msg) {
+    if (msg.type !== "sw-install-failed") return;
+    this.hook.failed.push(msg.reason);
+    if (msg.reason !== "quota") return; // a mismatch is retried at a later visit; the cached version serves
+    try {
+      localStorage.setItem(NO_ROOM_KEY, msg.version);
+    } catch (_) {
+      /* then the next visit finds out again */
+    }
+    if (!navigator.serviceWorker.controller) this.setOffline("quota");
+  }
+
+  /** Offline play: "pending", "ready", "quota" (not enough storage), "failed" or "unsupported". */
+  setOffline(state) {
+    this.hook.offline = state;
+    const why = { quota: "ui.sw.offline_no_room", failed: "ui.sw.offline_failed" }[state];
+    this.notices.show("offline", !!why, why ? t(why) : null);
+  }
+
+  setWaiting(waiting) {
+    this.hook.waiting = waiting;
+    this.refresh();
+  }
+
+  /** Show the update notice when a version waits and the page is at a calm moment (called on every change of screen). */
+  refresh() {
+    this.notices.show("update", this.hook.waiting && this.calm());
+  }
+
+  /** The notice's Reload: the waiting version takes over, then the page loads again from it. */
+  apply() {
+    this.reloading = true;
+    const waiting = this.reg && this.reg.waiting;
+    if (waiting) waiting.postMessage({ type: "skip-waiting" });
+    else location.reload();
+  }
+
+  /** The version of the service worker serving the page (null: none, or one too old to say). */
+  askVersion() {
+    const controller = navigator.serviceWorker.controller;
+    if (!controller) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => {
+        this.hook.controller = (event.data || {}).version || null;
+        resolve(this.hook.controller);
+      };
+      controller.postMessage({ type: "version" }, [channel.port2]);
+    });
+  }
+
+  /**
+   * Python could not start. When a complete version is (or is about to be) cached, load the
+   * page from it: true when a reload is on its way (at most twice a tab, so never a loop).
+   */
+  async recover() {
+    if (!this.supported) return false;
+    const tries = Number(session(RECOVER_KEY) || 0);
+    if (!Number.isFinite(tries) || tries >= 2) return false;
+    const reg = await navigator.serviceWorker.getRegistration().catch(() => null);
+    if (!reg) return false;
+    if (session(RECOVER_KEY, String(tries + 1)) === "blocked") return false;
+    if (!navigator.serviceWorker.controller && reg.active) {
+      location.reload(); // a hard reload went past the cached version
+      return true;
+    }
+    await reg.update().catch(() => {});
+    const next = reg.installing || reg.waiting;
+    if (!next || !(await settled(next))) return false;
+    this.reg = reg;
+    this.reloading = true;
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+    if (next.state === "activated") location.reload();
+    else next.postMessage({ type: "skip-waiting" });
+    return true;
+  }
+}

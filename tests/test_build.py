@@ -1,0 +1,124 @@
+"""build.py's deploy-facing parts, on small made-up sites (no runtime, no browser):
+
+- seal() lists every file's sha256 in build-info.json and in sw.js (which also lists build-info.json),
+  and the cache version changes with any file;
+- a build writes only the files whose content changed (the others keep their dates), the seals
+  last, and drops files the build no longer has;
+- the server answers If-None-Match with 304 while a file is unchanged, and with the new file after;
+  a date alone (If-Modified-Since) never makes a 304.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import load_build
+
+build = load_build()
+SW_TEMPLATE = "const VERSION = '__CACHE_VERSION__';\nconst PRECACHE = __PRECACHE__;\n"
+
+
+def make_site(folder: Path, files: dict[str, bytes]) -> Path:
+    for rel, data in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    return folder
+
+
+SITE = {
+    "index.html": b"<!doctype html><title>t</title>",
+    "app.js": b"console.log(1);",
+    "wheels/pygames-0.1.0-py3-none-any.whl": b"PK wheel bytes",
+}
+
+
+def precache_of(folder: Path) -> tuple[str, dict[str, str]]:
+    """(version, {url: sha256}) as the sealed sw.js holds them."""
+    text = (folder / "sw.js").read_text("utf-8")
+    version = re.search(r"VERSION = '(\w+)'", text).group(1)
+    return version, json.loads(text.split("PRECACHE = ", 1)[1].rstrip().rstrip(";"))
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_seal_lists_every_file_hash_in_build_info_and_the_service_worker(tmp_path):
+    site = make_site(tmp_path / "a", SITE)
+    info = build.seal(site, SW_TEMPLATE)
+    on_disk = json.loads((site / "build-info.json").read_text("utf-8"))
+    assert on_disk["files"] == {rel: sha(data) for rel, data in SITE.items()}
+    assert on_disk["wheel"] == "wheels/pygames-0.1.0-py3-none-any.whl" and on_disk["version"] == "0.1.0"
+    assert on_disk["bytes"] == sum(len(d) for d in SITE.values())
+    version, precache = precache_of(site)
+    assert version == info["hash"] == on_disk["hash"]
+    want = {rel: sha(data) for rel, data in SITE.items()}
+    want["build-info.json"] = sha((site / "build-info.json").read_bytes())
+    want["./"] = sha(SITE["index.html"])
+    assert precache == want
+    # the same files seal to the same version; one changed byte gives another
+    again = make_site(tmp_path / "b", SITE)
+    assert build.seal(again, SW_TEMPLATE)["hash"] == version
+    (again / "app.js").write_bytes(b"console.log(2);")
+    assert build.seal(again, SW_TEMPLATE)["hash"] != version
+
+
+def test_seal_refuses_a_site_without_exactly_one_wheel(tmp_path):
+    site = make_site(tmp_path / "a", {"index.html": b"x"})
+    with pytest.raises(build.BuildError, match="one pygames wheel"):
+        build.seal(site, SW_TEMPLATE)
+
+
+def test_a_build_writes_only_what_changed_and_the_seals_last(tmp_path):
+    dist = make_site(tmp_path / "dist", {**SITE, "old.js": b"gone"})
+    build.seal(dist, SW_TEMPLATE)
+    past = 1_000_000_000
+    for p in dist.rglob("*"):
+        os.utime(p, (past, past))
+    staging = make_site(tmp_path / "staging", {**SITE, "app.js": b"console.log(2);"})
+    build.seal(staging, SW_TEMPLATE)
+    written = build._sync(staging, dist)
+    assert written == ["app.js", "build-info.json", "sw.js"]
+    assert not (dist / "old.js").exists()
+    assert (dist / "app.js").read_bytes() == b"console.log(2);"
+    assert (dist / "index.html").stat().st_mtime == past  # unchanged: its date kept
+    assert (dist / "wheels" / "pygames-0.1.0-py3-none-any.whl").stat().st_mtime == past
+    assert build._sync(staging, dist) == []  # nothing staged is new any more
+
+
+def get(url: str, etag: str | None = None, since: str | None = None) -> tuple[int, bytes, str | None]:
+    headers = {"If-None-Match": etag} if etag else {}
+    if since:
+        headers["If-Modified-Since"] = since
+    req = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(req) as res:
+            return res.status, res.read(), res.headers.get("ETag")
+    except urllib.error.HTTPError as e:
+        return e.code, b"", e.headers.get("ETag")
+
+
+def test_the_server_sends_etags_and_304_for_unchanged_files(tmp_path):
+    site = make_site(tmp_path / "site", SITE)
+    server = build.serve_in_background(site, base="/pygames/")
+    try:
+        url = server.base_url + "app.js"
+        status, body, etag = get(url)
+        assert (status, body) == (200, SITE["app.js"]) and etag
+        assert get(url, etag)[:2] == (304, b"")
+        assert get(server.base_url, get(server.base_url)[2])[0] == 304  # the page's address too
+        (site / "app.js").write_bytes(b"console.log(3);")
+        status, body, new_etag = get(url, etag)
+        assert (status, body) == (200, b"console.log(3);") and new_etag != etag
+        # a date says nothing of the content (a file of an older deploy may be older): never a 304
+        assert get(url, since="Fri, 01 Jan 2100 00:00:00 GMT")[:2] == (200, b"console.log(3);")
+    finally:
+        server.shutdown()
+        server.server_close()
