@@ -9,6 +9,7 @@ root conftest and serves dist/site under a sub-path.
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import urlsplit
 
@@ -175,16 +176,18 @@ def test_game_against_the_perfect_bot_keeps_the_page_alive(page, site_url, catal
         if st == "over":
             break
         if st == "thinking":
-            # the bot (seat 1) is choosing: no move buttons, and the page keeps painting
-            expect(page.locator("button[data-move]")).to_have_count(0)
-            # (a frozen main thread paints no frame until the bot has answered)
+            # the bot (seat 1) is choosing: no move buttons while it thinks, and the page keeps
+            # painting (a frozen main thread paints no frame until the bot has answered); both
+            # read in the page at once, since the bot may answer at any moment
             before = page.evaluate("window.__frames")
             seen = page.wait_for_function(
                 "b => { const thinking = document.querySelector('#status').dataset.state === 'thinking';"
+                " if (thinking && document.querySelector('button[data-move]')) return 'buttons while thinking';"
                 " return thinking && window.__frames >= b + 2 ? 'painting' : !thinking && 'answered'; }",
                 arg=before,
                 timeout=STEP_MS,
             ).json_value()
+            assert seen in ("painting", "answered"), seen
             if seen == "painting":
                 thinking_checked += 1
             page.wait_for_function("document.querySelector('#status').dataset.state !== 'thinking'", timeout=STEP_MS)
@@ -289,15 +292,22 @@ def test_undo_against_a_bot_returns_to_the_human_turn(page, site_url):
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
     before = state(page)
     page.locator("button[data-move]").first.click()
-    # wait for the bot's answer: the human is to move again
-    page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
-    assert state(page)["view"]["ply"] == before["view"]["ply"] + 2
+    # the bot's answer: the human is to move again, two plies on, with buttons to click
+    page.wait_for_function(
+        f"p => {{ const s = {STATE_JS}; return !!s && s.view.ply === p && s.to_move === 0"
+        " && !!document.querySelector('button[data-move]'); }",
+        arg=before["view"]["ply"] + 2,
+        timeout=STEP_MS,
+    )
     page.locator("#ok-undo").click()
-    page.wait_for_function(f"ply => {STATE_JS}.view.ply === ply", arg=before["view"]["ply"], timeout=STEP_MS)
-    after = state(page)
-    assert after["record"] == before["record"]
-    assert after["to_move"] == 0
-    page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
+    # back to the position before the human's move (read in the page at once)
+    page.wait_for_function(
+        f"want => {{ const s = {STATE_JS}; return !!s && JSON.stringify(s.record) === want && s.to_move === 0"
+        " && !!document.querySelector('button[data-move]'); }",
+        arg=json.dumps(before["record"], separators=(",", ":")),
+        timeout=STEP_MS,
+    )
+    assert state(page)["view"]["ply"] == before["view"]["ply"]
 
 
 # ----------------------------------------------------------------------------- a lone legal tile
@@ -330,15 +340,22 @@ def test_a_lone_legal_tile_plays_itself(page, site_url, catalog):
         s = state(page)
         page.locator(f"button[data-move='{move}']").click()
         wait_ply_after(page, s["match"]["game"], s["view"]["ply"])
-    # the player to move has one tile: the page shows it, offers no button, says why ...
-    page.wait_for_function("window.__pygames.okiya.forced() !== null", timeout=STEP_MS)
-    shown = state(page)
-    assert shown["forced"] == lone and shown["legal"] == [lone]
-    forced = page.evaluate("window.__pygames.okiya.forced()")
-    assert (forced["move"], forced["seat"], forced["data"]["text"]) == (lone, shown["to_move"], lone)
-    expect(page.locator("button[data-move]")).to_have_count(0)
-    player = catalog[f"ui.seat.{shown['to_move']}"]
-    expect(page.locator("#hint")).to_have_text(fmt(catalog["ui.okiya.hint.forced"], player=player))
+    # the player to move has one tile: the page shows it, offers no button, says why (all read
+    # in the page at once: the pause before the tile plays itself is short)
+    r = bridge.new_match("okiya", seed)
+    for move in moves:
+        r = bridge.play(r["record"], move)
+    want = fmt(catalog["ui.okiya.hint.forced"], player=catalog[f"ui.seat.{r['to_move']}"])
+    shown = page.wait_for_function(
+        "want => { const h = window.__pygames.okiya; const f = h.forced();"
+        " if (!f || document.querySelector('button[data-move]')) return false;"
+        " return document.querySelector('#hint').textContent === want && {forced: f, state: h.state()}; }",
+        arg=want,
+        timeout=STEP_MS,
+    ).json_value()
+    forced, s = shown["forced"], shown["state"]
+    assert s["forced"] == lone and s["legal"] == [lone]
+    assert (forced["move"], forced["seat"], forced["data"]["text"]) == (lone, s["to_move"], lone)
     # ... and takes it by itself
     page.wait_for_function(
         "n => window.__pygames.okiya.state().record.games[0].length > n", arg=len(moves), timeout=STEP_MS
