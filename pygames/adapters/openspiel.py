@@ -19,7 +19,8 @@
   ``players / winners - 1``, every other seat -1; a game without a winner (an Okiya draw, a
   Turncoats game no colour wins) gives everyone 0.
 * **Information**: ``observation_string(p)`` is the canonical JSON of ``State.view(p)`` (the
-  engine's view: never another seat's secret); ``information_state_string(p)`` adds, one line each,
+  engine's view: never another seat's secret) but its recent ``log``;
+  ``information_state_string(p)`` adds, one line each,
   what ``p`` saw happen (every move and chance outcome, another seat's secrets in their public form:
   ``p2 place ? left``, ``p3 draws``).  No tensors (the PettingZoo adapter has arrays).
 * **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
@@ -243,7 +244,11 @@ class ViewObserver:
 
     def string_from(self, state: PygamesState, player: int) -> str:
         p = state._p
-        text = "setup" if p.in_setup else json.dumps(p.state.view(player), sort_keys=True, separators=(",", ":"))
+        if p.in_setup:
+            text = "setup"
+        else:
+            view = {k: v for k, v in p.state.view(player).items() if k != "log"}
+            text = json.dumps(view, sort_keys=True, separators=(",", ":"))
         if self.perfect_recall:
             text += "".join("\n" + e.seen_by(player) for e in p.entries)
         return text
