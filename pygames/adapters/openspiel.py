@@ -201,14 +201,8 @@ class PygamesState(pyspiel.State):
         return not p.in_setup and not p.waiting and p.state.outcome is not None
 
     def returns(self) -> list[float]:
-        n = self._p.spec.players
-        if not self.is_terminal():
-            return [0.0] * n
-        winners = self._p.state.outcome.winners
-        if not winners:
-            return [0.0] * n
-        share = n / len(winners) - 1
-        return [share if seat in winners else -1.0 for seat in range(n)]
+        p = self._p
+        return p.spec.returns(p.state.outcome) if self.is_terminal() else [0.0] * p.spec.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "PygamesState":
         """A full state ``player_id`` cannot tell from this one (see the module docstring)."""

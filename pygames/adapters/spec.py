@@ -183,6 +183,16 @@ class Spec:
 
     # --- play ---------------------------------------------------------------------------
 
+    def returns(self, outcome: Any) -> list[float]:
+        """Zero-sum returns of a finished game: each seat stakes 1 and the winners share the pot (a
+        winner gets ``players / winners - 1``, the others -1); no winner: everyone 0."""
+        n = self.players
+        winners = outcome.winners
+        if not winners:
+            return [0.0] * n
+        share = n / len(winners) - 1
+        return [share if seat in winners else -1.0 for seat in range(n)]
+
     def waits(self, move: object) -> bool:
         """Whether ``move`` takes effect only with a chance node's outcome (Turncoats' Negotiate)."""
         return self.game == "turncoats" and str(move) == "negotiate"
