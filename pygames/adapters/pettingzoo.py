@@ -3,8 +3,8 @@
 >>> from pygames.adapters.pettingzoo import env
 >>> e = env("oriflamme", players=4)
 >>> e.reset(seed=7)
->>> e.agent_selection, e.action_space("player_0").n
-('player_1', 620)
+>>> e.agent_selection, int(e.action_space("player_0").n)
+('player_2', 620)
 
 * **Agents**: ``player_0`` .. ``player_{n-1}``, the engine's seats.
 * **Actions**: ``Discrete``, the game's fixed action space (``pygames.adapters.spec``: the same ids
