@@ -68,8 +68,7 @@ class _Position:
     def legal(self) -> dict[int, Any]:
         """The legal moves of the engine state by action id."""
         if self._legal is None:
-            action_of = self.spec.action_of
-            self._legal = {action_of(m): m for m in self.state.legal_moves()}
+            self._legal = self.spec.legal(self.state)
         return self._legal
 
 

@@ -58,6 +58,7 @@ class PygamesEnv(AECEnv):
         }
         self._seeds = Rng("pettingzoo")
         self.state: Any = None
+        self._legal_of: tuple[Any, dict[int, Any]] = (None, {})
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -81,8 +82,10 @@ class PygamesEnv(AECEnv):
         self.agent_selection = self.agents[self.state.to_move]
 
     def _legal(self) -> dict[int, Any]:
-        action_of = self.game_spec.action_of
-        return {action_of(m): m for m in self.state.legal_moves()}
+        """The legal moves of the current state by action id (kept until the state changes)."""
+        if self._legal_of[0] is not self.state:
+            self._legal_of = (self.state, self.game_spec.legal(self.state))
+        return self._legal_of[1]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)

@@ -38,7 +38,7 @@ Every chance outcome and move is also an ``Entry``: what each seat learns of it 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -122,9 +122,19 @@ class Spec:
     def actions(self) -> tuple[str, ...]:
         return _actions(self.game)[0]
 
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Action ids by move text."""
+        return _actions(self.game)[1]
+
     def action_of(self, move: object) -> int:
         """The action id of a move (or its notation)."""
-        return _actions(self.game)[1][str(move)]
+        return self.index[str(move)]
+
+    def legal(self, state: Any) -> dict[int, Any]:
+        """The legal moves of an engine state by action id."""
+        index = self.index
+        return {index[str(m)]: m for m in state.legal_moves()}
 
     # --- setup --------------------------------------------------------------------------
 
