@@ -22,7 +22,8 @@
   engine's view: never another seat's secret) but its recent ``log``;
   ``information_state_string(p)`` adds, one line each,
   what ``p`` saw happen (every move and chance outcome, another seat's secrets in their public form:
-  ``p2 place ? left``, ``p3 draws``).  No tensors (the PettingZoo adapter has arrays).
+  ``p2 place ? left``, ``p3 draws``).  ``observation_tensor(p)`` is the view as the array the
+  PettingZoo adapter observes (``pygames.adapters.encode``); no information-state tensor.
 * **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
   takes) is a full state consistent with ``p``'s information: the engine's ``determinize`` of
   ``p``'s view, seeded from ``sampler()``; its ``history()`` is empty (the position is the
@@ -35,9 +36,11 @@ import json
 from importlib import import_module
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 from pygames import GAMES
+from pygames.adapters.encode import SIZES, encode
 from pygames.adapters.spec import Entry, Spec, spec_for
 from pygames.core.rng import Rng
 
@@ -105,7 +108,7 @@ def _game_type(game: str) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"players": min(module.PLAYER_COUNTS), **module.OPTIONS},
     )
 
@@ -140,7 +143,7 @@ class PygamesGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
-        return ViewObserver(bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+        return ViewObserver(self.spec, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 
 class PygamesState(pyspiel.State):
@@ -225,15 +228,21 @@ def _determinize(game: str, view: dict[str, Any], rng: Rng) -> Any:
 
 
 class ViewObserver:
-    """OpenSpiel's observer: strings only (``tensor`` None), from the engine's view of the seat."""
+    """OpenSpiel's observer, from the engine's view of the seat: strings, and for observations (no
+    perfect recall) the tensor ``observation``, the view's array of ``pygames.adapters.encode``
+    (zeros during the setup draws)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, spec: Spec, perfect_recall: bool) -> None:
+        self.spec = spec
         self.perfect_recall = perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        self.tensor = None if perfect_recall else np.zeros(SIZES[spec.game], np.float32)
+        self.dict: dict[str, Any] = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: PygamesState, player: int) -> None:
-        """Nothing to fill: this observer has no tensor."""
+        if self.tensor is not None:
+            p = state._p
+            view = None if p.in_setup else p.state.view(player)
+            self.tensor[:] = 0 if view is None else encode(self.spec.game, view, player, self.spec.players)
 
     def string_from(self, state: PygamesState, player: int) -> str:
         p = state._p

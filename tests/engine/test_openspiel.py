@@ -14,6 +14,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from pygames import GAMES
 from pygames.adapters import openspiel  # noqa: F401  (registers the games)
+from pygames.adapters.encode import encode
 from pygames.adapters.spec import REMOVALS, spec_for
 from pygames.core.outcome import Outcome
 from pygames.core.rng import Rng
@@ -69,6 +70,21 @@ def test_actions_name_their_moves(game: str) -> None:
             (str(m) for m in engine.legal_moves()), key=spec.action_of
         )
         state.apply_action(int(rs.choice(legal)))
+
+
+@pytest.mark.parametrize(("game", "players"), [("okiya", 2), ("oriflamme", 4), ("turncoats", 3)])
+def test_observation_tensors_are_the_views_arrays(game: str, players: int) -> None:
+    state = _load(game, players).new_initial_state()
+    assert not any(state.observation_tensor(0))
+    rs = np.random.RandomState(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, rs)
+            continue
+        for seat in range(players):
+            expected = encode(game, state.engine_state.view(seat), seat, players)
+            assert np.array_equal(np.array(state.observation_tensor(seat)), expected)
+        state.apply_action(int(rs.choice(state.legal_actions())))
 
 
 def test_returns_share_the_pot() -> None:
