@@ -76,10 +76,11 @@ class _Position:
 
 
 def _max_game_length(spec: Spec) -> int:
-    """A bound on actions in a game, chance nodes included (``docs/rules``: Okiya fills at most 16
-    cells; an Oriflamme round is each seat's placement then at most 5 decisions a card; a Turncoats
-    turn spends a stone of the 8 each seat holds, or Negotiates, fewer than ``players`` times in a row
-    but at the end, each Negotiate a move, a draw and a return)."""
+    """A bound on actions in a game, chance nodes included.  Okiya fills at most 16 cells.  A Turncoats
+    turn spends one of the 8 stones each seat holds, or Negotiates (fewer than ``players`` times in a
+    row but at the end; each Negotiate is a move, a draw and a return).  An Oriflamme round is each
+    seat's placement then a few decisions a card in the queue, counted generously as 5 for each of
+    the 6 cards a seat may have placed (random games stay under a fifth of the bound)."""
     n = spec.players
     if spec.game == "okiya":
         return spec.setup_length + 16
