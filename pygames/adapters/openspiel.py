@@ -49,7 +49,10 @@ SHORT_NAMES = {game: f"pygames_{game}" for game in GAMES}
 
 
 class _Position:
-    """Everything a state holds, immutable, so a clone shares it (deep copies return it as it is)."""
+    """Everything a state holds, immutable, so a clone shares it (deep copies return it as it is):
+    ``draws`` the setup outcomes so far (read only during the setup; a resampled state has none),
+    ``state`` the engine's position once dealt, ``waiting`` while a move waits for a chance outcome,
+    ``entries`` what each seat saw happen."""
 
     __slots__ = ("spec", "draws", "state", "waiting", "entries", "_legal")
 
@@ -215,7 +218,7 @@ class PygamesState(pyspiel.State):
         seed = int(probability_sampler() * (1 << 53))
         state = _determinize(p.spec.game, p.state.view(player_id), Rng(seed)) if p.spec.game != "okiya" else p.state
         entries = tuple(e if e.owner in (None, player_id) else Entry(None, e.public, e.public) for e in p.entries)
-        return PygamesState(self.get_game(), _Position(p.spec, p.draws, state, False, entries))
+        return PygamesState(self.get_game(), _Position(p.spec, (), state, False, entries))
 
     def __str__(self) -> str:
         p = self._p
