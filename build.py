@@ -231,8 +231,28 @@ def fetch_test_wheels() -> list[Path]:
 # --------------------------------------------------------------------------
 # Build
 # --------------------------------------------------------------------------
+#: What the site's wheel leaves out: ``pygames.adapters`` needs CPython-only libraries (OpenSpiel,
+#: PettingZoo) and nothing the page calls imports it.
+SITE_WHEEL_EXCLUDES = ("pygames/adapters/",)
+
+
+def _strip_wheel(wheel: Path) -> None:
+    """Rewrite ``wheel`` without the files under ``SITE_WHEEL_EXCLUDES`` (nor their RECORD lines)."""
+    import zipfile
+
+    excluded = tuple(p.encode() for p in SITE_WHEEL_EXCLUDES)
+    with zipfile.ZipFile(wheel) as src:
+        items = [(i, src.read(i)) for i in src.infolist() if not i.filename.startswith(SITE_WHEEL_EXCLUDES)]
+    with zipfile.ZipFile(wheel, "w") as out:
+        for info, data in items:
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = b"".join(line for line in data.splitlines(keepends=True) if not line.startswith(excluded))
+            out.writestr(info, data)
+
+
 def build_wheel(out_dir: Path) -> Path:
-    """Build the pure py3-none-any wheel of the repo with hatchling (PEP 517 hook)."""
+    """Build the pure py3-none-any wheel the site ships with hatchling (PEP 517 hook), without
+    ``SITE_WHEEL_EXCLUDES`` (``pip install .`` still installs them)."""
     code = "import sys, hatchling.build as b; print(b.build_wheel(sys.argv[1]))"
     try:
         proc = run([sys.executable, "-c", code, str(out_dir)], cwd=ROOT)
@@ -246,6 +266,7 @@ def build_wheel(out_dir: Path) -> Path:
     wheel = out_dir / name
     if not wheel.is_file() or not name.endswith("-py3-none-any.whl"):
         raise BuildError(f"expected a py3-none-any wheel, got {name!r}")
+    _strip_wheel(wheel)
     return wheel
 
 
@@ -689,7 +710,9 @@ def ensure_test_tools() -> None:
     import tomllib
 
     need = [
-        m for m in ("pytest", "playwright", "pytest_playwright", "segno", "ruff") if importlib.util.find_spec(m) is None
+        m
+        for m in ("pytest", "playwright", "pytest_playwright", "segno", "ruff", "pyspiel", "pettingzoo", "numpy")
+        if importlib.util.find_spec(m) is None
     ]
     if need:
         extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))

@@ -44,6 +44,8 @@ def _stale_files(build, dist: Path) -> list[str]:
         rel = p.relative_to(ROOT).as_posix()
         if not p.is_file() or "__pycache__" in p.parts or p.suffix == ".pyc":
             continue
+        if rel.startswith(build.SITE_WHEEL_EXCLUDES):  # not shipped with the site
+            continue
         seen.add(rel)
         if packed.get(rel) != p.read_bytes():
             stale.append(rel)

@@ -3,7 +3,8 @@
 The rules are ``docs/rules/turncoats.md``; this package follows the game protocol
 of ``pygames.core.protocol``.  Also: ``State.standing()`` (which colour would win if the game
 ended now), ``from_view`` (a position from one seat's view, secrets unknown),
-``State.determinize``, ``position`` (a position from explicit counts).
+``State.determinize``, ``position`` (a position from explicit counts), ``from_setup`` and
+``State.negotiated`` (the setup draws and a Negotiate's draw given as explicit chance outcomes).
 
 * ``board``: colours, the 11 areas, the 17 edges, homelands.
 * ``moves``: ``Move`` and the notation (``recruit red 7``, ``battle blue 4 kill
@@ -16,7 +17,7 @@ ended now), ``from_view`` (a position from one seat's view, secrets unknown),
 from pygames.turncoats.board import ADJACENT, COLOURS, EDGES, HOMELAND, MAX_PLAYERS, MIN_PLAYERS
 from pygames.turncoats.moves import Move, parse
 from pygames.turncoats.rules import OPTIONS
-from pygames.turncoats.state import State, new_game, position
+from pygames.turncoats.state import State, from_setup, new_game, position, setup_draws
 from pygames.turncoats.text import from_text
 from pygames.turncoats.view import from_view
 
@@ -38,9 +39,11 @@ __all__ = [
     "SECRETS",
     "Move",
     "State",
+    "from_setup",
     "from_text",
     "from_view",
     "new_game",
     "parse",
     "position",
+    "setup_draws",
 ]

@@ -312,17 +312,7 @@ class State(TextPosition):
             i = rng.below(total)
             red = bag & 31
             c = 0 if i < red else 1 if i < red + (bag >> 5 & 31) else 2
-            s._bag = bag - UNIT[c]
-            h = hands[seat]
-            hands[seat] = h + UNIT[c] if h >= 0 else h - 1
-            s._hands = tuple(hands)
-            s.rng = rng.state
-            s.seat = seat
-            s.neg = self.neg
-            s.turn = self.turn
-            s.drawn = c
-            s._log = (seat, m, c, self._log)
-            return s
+            return self._drawing(s, c, rng.state)
         # RETURN: the stone is shown and goes back in the bag; the Negotiate is complete
         c = m.colour
         h = hands[seat]
@@ -337,6 +327,43 @@ class State(TextPosition):
         s.drawn = -1
         s._log = (seat, m, self.drawn, self._log)
         return s
+
+    def _drawing(self, s: "State", c: int, rng: int | None) -> "State":
+        """Finish ``s`` (a child of this position with the board copied) as the Negotiate of the
+        seat to move that drew a stone of colour ``c``, the generator left in state ``rng``."""
+        seat = self.seat
+        s._bag = self._bag - UNIT[c] if self._bag >= 0 else self._bag + 1
+        hands = list(self._hands)
+        h = hands[seat]
+        hands[seat] = h + UNIT[c] if h >= 0 else h - 1
+        s._hands = tuple(hands)
+        s.rng = rng
+        s.seat = seat
+        s.neg = self.neg
+        s.turn = self.turn
+        s.drawn = c
+        s._log = (seat, NEGOTIATE_MOVE, c, self._log)
+        return s
+
+    def negotiated(self, colour: int) -> "State":
+        """The position after the seat to move Negotiates and draws a stone of ``colour``
+        (0 red, 1 blue, 2 black): the draw given as an explicit chance outcome instead of coming
+        from the position's generator, which is left as it is (OpenSpiel's chance nodes,
+        ``pygames.adapters``).  IllegalMove when Negotiate is not legal here or the bag holds
+        no stone of that colour."""
+        if self.neg >= self.players or self.drawn >= 0:
+            raise self._illegal(NEGOTIATE_MOVE)
+        if colour not in (0, 1, 2) or self._bag < 0 or not self._bag >> SHIFT[colour] & 31:
+            raise IllegalMove("turncoats.error.bag_empty")
+        s = _new(State)
+        s.players = self.players
+        s.rules = self.rules
+        s.first_player = self.first_player
+        s._outcome = None
+        s._areas = self._areas
+        s._axe = self._axe
+        s._flag = self._flag
+        return self._drawing(s, colour, self.rng)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: a spectator); see ``pygames.turncoats.view``."""
@@ -560,13 +587,43 @@ def new_game(players: int = 3, seed: int = 0, *, first_player: int | None = None
 
     ``options``: the rule options of ``pygames.turncoats.rules.OPTIONS``."""
     players = _check_players(players)
-    rules = rules_for(options)
+    rules_for(options)  # unknown options fail before any draw
     rng = Rng(seed)
+    rng.state, colours = _draw_many(rng.state, [STONES_PER_COLOUR - 2] * 3, setup_draws(players))
+    if first_player is None:
+        first_player = rng.below(players)
+    return from_setup(players, colours, first_player, rng=rng.state, **options)
+
+
+def setup_draws(players: int) -> int:
+    """How many stones the setup draws from the bag: 2 for each non-homeland area, then a hand each."""
+    return 2 * (AREA_COUNT - len(HOMELAND)) + HAND_SIZE * players
+
+
+def from_setup(
+    players: int, draws: list[int] | tuple[int, ...], first_player: int, *, rng: int | None = 0, **options: bool
+) -> State:
+    """The first position from explicit setup draws (section 5): ``draws`` are the colours
+    (0 red, 1 blue, 2 black) drawn from the bag in ``new_game``'s order (2 for each non-homeland
+    area in area order, then ``HAND_SIZE`` for each hand, seat 0 first; ``setup_draws(players)``
+    in all), ``first_player`` takes the first turn, ``rng`` is the generator state kept for the
+    Negotiate draws.  ``new_game`` is this with the draws taken from its seed; OpenSpiel's chance
+    nodes (``pygames.adapters``) give them one by one.  BadPosition for draws no bag holds."""
+    players = _check_players(players)
+    rules = rules_for(options)
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+        raise BadPosition("turncoats.error.starter", players=players)
+    colours = list(draws)
     bag = [STONES_PER_COLOUR - 2] * 3
+    if len(colours) != setup_draws(players) or any(c not in (0, 1, 2) for c in colours):
+        raise BadPosition("turncoats.error.counts")
+    for c in colours:
+        bag[c] -= 1
+    if min(bag) < 0:
+        raise BadPosition("turncoats.error.counts")
     areas = [0] * AREA_COUNT
     for c, home in enumerate(HOMELAND):
         areas[home] = 2 * UNIT[c]
-    rng.state, colours = _draw_many(rng.state, bag, 2 * (AREA_COUNT - 3) + HAND_SIZE * players)
     i = 0
     for x in AREAS:
         if x not in HOMELAND:
@@ -577,11 +634,7 @@ def new_game(players: int = 3, seed: int = 0, *, first_player: int | None = None
         dealt = colours[i : i + HAND_SIZE]
         hands.append(pack((dealt.count(0), dealt.count(1), dealt.count(2))))
         i += HAND_SIZE
-    if first_player is None:
-        first_player = rng.below(players)
-    elif isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
-        raise BadPosition("turncoats.error.starter", players=players)
-    return _make(players, rules, areas, 0, 0, pack(bag), hands, first_player, first_player, rng=rng.state)
+    return _make(players, rules, areas, 0, 0, pack(bag), hands, first_player, first_player, rng=rng)
 
 
 def position(

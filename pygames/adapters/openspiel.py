@@ -1,0 +1,278 @@
+"""Our games as OpenSpiel Python games: importing this module registers ``pygames_okiya``,
+``pygames_oriflamme`` and ``pygames_turncoats`` with ``pyspiel`` (``pip install pygames[openspiel]``).
+
+>>> import pyspiel, pygames.adapters.openspiel
+>>> game = pyspiel.load_game("pygames_turncoats", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions()
+(3, 10531)
+
+* **Parameters**: ``players`` and every rule option of the game's ``OPTIONS`` (booleans, the
+  engine's defaults).
+* **Actions**: a fixed space per game, an action id indexing every move text the game can list
+  (``pygames.adapters.spec``); ``action_to_string`` gives our notation (``r1c2``,
+  ``place Lord on 2``, ``battle blue 4 kill red``), chance actions read ``maple-sun``,
+  ``removes Ambush,Heir,Spy``, ``red``, ``first p2``, ``draw black``.
+* **Chance**: explicit chance nodes for every draw the engine makes from its seed (the layout or
+  deal, who starts, Turncoats' setup stones and each Negotiate's draw), with their probabilities,
+  so a state is driven by chance actions, never by a seed.
+* **Returns** (zero-sum): each seat stakes 1 and the winners share the pot: a winner gets
+  ``players / winners - 1``, every other seat -1; a game without a winner (an Okiya draw, a
+  Turncoats game no colour wins) gives everyone 0.
+* **Information**: ``observation_string(p)`` is the canonical JSON of ``State.view(p)`` (the
+  engine's view: never another seat's secret) but its recent ``log``;
+  ``information_state_string(p)`` adds, one line each,
+  what ``p`` saw happen (every move and chance outcome, another seat's secrets in their public form:
+  ``p2 place ? left``, ``p3 draws``).  ``observation_tensor(p)`` is the view as the array the
+  PettingZoo adapter observes (``pygames.adapters.encode``); no information-state tensor.
+* **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
+  takes) is a full state consistent with ``p``'s information: the engine's ``determinize`` of
+  ``p``'s view, seeded from ``sampler()``; its ``history()`` is empty (the position is the
+  engine's) and it keeps only what ``p`` saw of the past.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from pygames import GAMES
+from pygames.adapters.encode import SIZES, encode
+from pygames.adapters.spec import Entry, Spec, spec_for
+from pygames.core.rng import Rng
+
+#: The OpenSpiel short name of each game.
+SHORT_NAMES = {game: f"pygames_{game}" for game in GAMES}
+
+
+class _Position:
+    """Everything a state holds, immutable, so a clone shares it (deep copies return it as it is):
+    ``draws`` the setup outcomes so far (read only during the setup; a resampled state has none),
+    ``state`` the engine's position once dealt, ``waiting`` while a move waits for a chance outcome,
+    ``entries`` what each seat saw happen."""
+
+    __slots__ = ("spec", "draws", "state", "waiting", "entries", "_legal")
+
+    def __init__(self, spec: Spec, draws: tuple[int, ...], state: Any, waiting: bool, entries: tuple) -> None:
+        self.spec = spec
+        self.draws = draws
+        self.state = state
+        self.waiting = waiting
+        self.entries = entries
+        self._legal: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> "_Position":
+        return self
+
+    @property
+    def in_setup(self) -> bool:
+        return self.state is None
+
+    def legal(self) -> dict[int, Any]:
+        """The legal moves of the engine state by action id."""
+        if self._legal is None:
+            self._legal = self.spec.legal(self.state)
+        return self._legal
+
+
+def _max_game_length(spec: Spec) -> int:
+    """A bound on actions in a game, chance nodes included.  Okiya fills at most 16 cells.  A Turncoats
+    turn spends one of the 8 stones each seat holds, or Negotiates (fewer than ``players`` times in a
+    row but at the end; each Negotiate is a move, a draw and a return).  An Oriflamme round is each
+    seat's placement then a few decisions a card in the queue, counted generously as 5 for each of
+    the 6 cards a seat may have placed (random games stay under a fifth of the bound)."""
+    n = spec.players
+    if spec.game == "okiya":
+        return spec.setup_length + 16
+    if spec.game == "oriflamme":
+        return spec.setup_length + 6 * (n + 5 * 6 * n)
+    stone_turns = 8 * n
+    negotiates = (stone_turns + 1) * (n - 1) + 1
+    return spec.setup_length + stone_turns + 3 * negotiates
+
+
+def _game_type(game: str) -> pyspiel.GameType:
+    module = GAMES[game]
+    secret = bool(module.SECRETS)
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[game],
+        long_name=f"pygames {game.capitalize()}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        if secret
+        else pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(module.PLAYER_COUNTS),
+        min_num_players=min(module.PLAYER_COUNTS),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": min(module.PLAYER_COUNTS), **module.OPTIONS},
+    )
+
+
+class PygamesGame(pyspiel.Game):
+    """One of our games (``GAME``, set by each subclass) with its parameters (player count and rule
+    options).  ``pyspiel`` registers the subclasses themselves: a registered function (a closure)
+    would be released after the interpreter shuts down and abort it."""
+
+    GAME = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = self.GAME
+        game_type = _game_type(game)
+        params = dict(params or {})
+        players = int(params.get("players", game_type.min_num_players))
+        self.spec = spec_for(game, players, {k: v for k, v in params.items() if k != "players"})
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.spec.actions),
+            max_chance_outcomes=self.spec.max_chance_outcomes,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=float(players - 1),
+            utility_sum=0.0,
+            max_game_length=_max_game_length(self.spec),
+        )
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> "PygamesState":
+        return PygamesState(self, _Position(self.spec, (), None, False, ()))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        return ViewObserver(self.spec, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+
+
+class PygamesState(pyspiel.State):
+    """A position of one of our games, or one of the chance nodes that lead to it."""
+
+    def __init__(self, game: PygamesGame, position: _Position) -> None:
+        super().__init__(game)
+        self._p = position
+
+    @property
+    def engine_state(self) -> Any:
+        """The engine's ``State`` (None during the setup draws)."""
+        return self._p.state
+
+    def current_player(self) -> int:
+        p = self._p
+        if p.in_setup or p.waiting:
+            return pyspiel.PlayerId.CHANCE
+        seat = p.state.to_move
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._p.legal())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = self._p
+        return p.spec.setup_outcomes(p.draws) if p.in_setup else p.spec.draw_outcomes(p.state)
+
+    def _apply_action(self, action: int) -> None:
+        p = self._p
+        spec = p.spec
+        if p.in_setup:
+            entry = spec.setup_entry(p.draws, action)
+            draws = (*p.draws, action)
+            state = spec.build(draws) if len(draws) == spec.setup_length else None
+            self._p = _Position(spec, draws, state, False, (*p.entries, entry))
+        elif p.waiting:
+            state, entry = spec.drawn(p.state, action)
+            self._p = _Position(spec, p.draws, state, False, (*p.entries, entry))
+        else:
+            move = p.legal()[action]
+            entry = spec.entry(p.state, move)
+            waits = spec.waits(move)
+            state = p.state if waits else p.state.play(move)
+            self._p = _Position(spec, p.draws, state, waits, (*p.entries, entry))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        p = self._p
+        if player != pyspiel.PlayerId.CHANCE:
+            return p.spec.actions[action]
+        if p.in_setup:
+            return p.spec.setup_text(len(p.draws), action)
+        return p.spec.draw_text(action) if p.waiting else f"chance {action}"
+
+    def is_terminal(self) -> bool:
+        p = self._p
+        return not p.in_setup and not p.waiting and p.state.outcome is not None
+
+    def returns(self) -> list[float]:
+        p = self._p
+        return p.spec.returns(p.state.outcome) if self.is_terminal() else [0.0] * p.spec.players
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "PygamesState":
+        """A full state ``player_id`` cannot tell from this one (see the module docstring)."""
+        p = self._p
+        if p.in_setup or p.waiting:
+            raise ValueError("resample_from_infostate needs a decision node")
+        seed = int(probability_sampler() * (1 << 53))
+        state = _determinize(p.spec.game, p.state.view(player_id), Rng(seed)) if p.spec.game != "okiya" else p.state
+        entries = tuple(e if e.owner in (None, player_id) else Entry(None, e.public, e.public) for e in p.entries)
+        return PygamesState(self.get_game(), _Position(p.spec, (), state, False, entries))
+
+    def __str__(self) -> str:
+        p = self._p
+        if p.in_setup:
+            return "setup " + " ".join(map(str, p.draws))
+        return p.state.to_text() + (" (drawing)" if p.waiting else "")
+
+
+def _determinize(game: str, view: dict[str, Any], rng: Rng) -> Any:
+    return import_module(f"pygames.{game}.sample").determinize(view, rng)
+
+
+class ViewObserver:
+    """OpenSpiel's observer, from the engine's view of the seat: strings, and for observations (no
+    perfect recall) the tensor ``observation``, the view's array of ``pygames.adapters.encode``
+    (zeros during the setup draws)."""
+
+    def __init__(self, spec: Spec, perfect_recall: bool) -> None:
+        self.spec = spec
+        self.perfect_recall = perfect_recall
+        self.tensor = None if perfect_recall else np.zeros(SIZES[spec.game], np.float32)
+        self.dict: dict[str, Any] = {} if perfect_recall else {"observation": self.tensor}
+
+    def set_from(self, state: PygamesState, player: int) -> None:
+        if self.tensor is not None:
+            p = state._p
+            view = None if p.in_setup else p.state.view(player)
+            self.tensor[:] = 0 if view is None else encode(self.spec.game, view, player, self.spec.players)
+
+    def string_from(self, state: PygamesState, player: int) -> str:
+        p = state._p
+        if p.in_setup:
+            text = "setup"
+        else:
+            view = {k: v for k, v in p.state.view(player).items() if k != "log"}
+            text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall:
+            text += "".join("\n" + e.seen_by(player) for e in p.entries)
+        return text
+
+
+class OkiyaGame(PygamesGame):
+    GAME = "okiya"
+
+
+class OriflammeGame(PygamesGame):
+    GAME = "oriflamme"
+
+
+class TurncoatsGame(PygamesGame):
+    GAME = "turncoats"
+
+
+#: The game class of each game id.
+GAME_CLASSES: dict[str, type[PygamesGame]] = {cls.GAME: cls for cls in (OkiyaGame, OriflammeGame, TurncoatsGame)}
+for _cls in GAME_CLASSES.values():
+    pyspiel.register_game(_game_type(_cls.GAME), _cls)
