@@ -7,6 +7,9 @@
     python build.py test [pytest args...]
                                     install what is missing, build, run every test
 
+(Long on purpose: the design card keeps one build script at the top level, so the build,
+the local server that behaves like the host, and the test bootstrap live here together.)
+
 The Pyodide runtime comes from the npm registry (``npm pack``), pinned below by
 version AND sha256, cached outside the tree in ``~/.cache/pygames/`` (or
 ``$PYGAMES_CACHE``).  Nothing is fetched from a CDN, at build time or at run time.
