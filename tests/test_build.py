@@ -19,9 +19,14 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import load_build
 
-build = load_build()
+
+@pytest.fixture
+def build(build_mod):
+    """build.py as a module (tests/conftest.py's fixture)."""
+    return build_mod
+
+
 SW_TEMPLATE = "const VERSION = '__CACHE_VERSION__';\nconst PRECACHE = __PRECACHE__;\n"
 
 
@@ -50,7 +55,7 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def test_seal_lists_every_file_hash_in_build_info_and_the_service_worker(tmp_path):
+def test_seal_lists_every_file_hash_in_build_info_and_the_service_worker(tmp_path, build):
     site = make_site(tmp_path / "a", SITE)
     info = build.seal(site, SW_TEMPLATE)
     on_disk = json.loads((site / "build-info.json").read_text("utf-8"))
@@ -70,13 +75,13 @@ def test_seal_lists_every_file_hash_in_build_info_and_the_service_worker(tmp_pat
     assert build.seal(again, SW_TEMPLATE)["hash"] != version
 
 
-def test_seal_refuses_a_site_without_exactly_one_wheel(tmp_path):
+def test_seal_refuses_a_site_without_exactly_one_wheel(tmp_path, build):
     site = make_site(tmp_path / "a", {"index.html": b"x"})
     with pytest.raises(build.BuildError, match="one pygames wheel"):
         build.seal(site, SW_TEMPLATE)
 
 
-def test_a_build_writes_only_what_changed_and_the_seals_last(tmp_path):
+def test_a_build_writes_only_what_changed_and_the_seals_last(tmp_path, build):
     dist = make_site(tmp_path / "dist", {**SITE, "old.js": b"gone"})
     build.seal(dist, SW_TEMPLATE)
     past = 1_000_000_000
@@ -105,7 +110,7 @@ def get(url: str, etag: str | None = None, since: str | None = None) -> tuple[in
         return e.code, b"", e.headers.get("ETag")
 
 
-def test_the_server_sends_etags_and_304_for_unchanged_files(tmp_path):
+def test_the_server_sends_etags_and_304_for_unchanged_files(tmp_path, build):
     site = make_site(tmp_path / "site", SITE)
     server = build.serve_in_background(site, base="/pygames/")
     try:
