@@ -50,6 +50,7 @@ def search(
     prior: Callable[[State, tuple[Move, ...]], list[Move]] | None = None,
     widening: float = 1.0,
     depth: int | None = None,
+    public: Callable[[State, tuple[Move, ...]], list[Any] | None] | None = None,
 ) -> Move:
     """The move to play: the root's most visited after ``iterations`` iterations (see the module
     docstring).  ``sample(rng)`` draws a full position (the seat to move is the searcher's),
@@ -59,7 +60,11 @@ def search(
     ``prior(state, legal)``, when given, orders a node's moves best first on its first visit;
     the node then offers only its first ``1 + widening * sqrt(visits)`` moves that are legal
     (progressive widening: a game with a hundred moves a turn is searched deep, not wide).
-    ``depth``, when given, is the most moves of the tree an iteration walks before its rollout."""
+    ``depth``, when given, is the most moves of the tree an iteration walks before its rollout.
+    ``public(state, legal)``, when given, names each move as the searcher sees it (None: each
+    move itself): the moves of a rival that look the same (a card placed face down) share one
+    node, and which of them is played is drawn at random, so the tree never branches on what
+    the searcher cannot see."""
     root = _Node(-1)
     first = None
     for _ in range(iterations):
@@ -73,7 +78,16 @@ def search(
             if prior is not None:
                 legal = _widened(node, state, legal, prior, widening)
             node.visits += node is root
-            chosen, child = _select(node, state.to_move, legal, exploration, rng, prior is not None)
+            keys = None if public is None else public(state, legal)
+            if keys is None:
+                chosen, child = _select(node, state.to_move, legal, exploration, rng, prior is not None)
+            else:
+                groups: dict[Any, list[Move]] = {}
+                for move, key in zip(legal, keys):
+                    groups.setdefault(key, []).append(move)
+                key, child = _select(node, state.to_move, list(groups), exploration, rng, False)
+                alike = groups[key]
+                chosen = alike[0] if len(alike) == 1 else alike[rng.below(len(alike))]
             path.append(child)
             state = apply(state, chosen)
             if child.visits == 0 or len(path) == depth:

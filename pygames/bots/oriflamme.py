@@ -17,6 +17,11 @@ get the same answer.
   scored: influence plus the future income of the cards in the queue, own score
   against the leading rival; when a face-down rival card would be eliminated, the
   result is averaged over what that card may be, so the risk of an Ambush counts.
+* ``expert``: information-set Monte Carlo tree search (``pygames.bots.ismcts``) with
+  ``ITERATIONS`` iterations: each deals the cards the seat cannot see at random
+  (``pygames.oriflamme.sample``), walks one tree of the seat's moves and its rivals' moves
+  as the seat sees them (a rival's placement by where, not by which card) and finishes
+  the game with random moves; the move tried most often is played.
 """
 
 from __future__ import annotations
@@ -288,6 +293,18 @@ def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Move
     legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]
+    me = view["seat"]
+
+    def public(position: State, moves: tuple[Move, ...]) -> list[int] | None:
+        """A rival's placement as the seat sees it: where, not which card."""
+        return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
+
     return search(
-        lambda r: fill(state, r), iterations, rng, apply=State._play_legal, rollout=_rollout, exploration=EXPLORATION
+        lambda r: fill(state, r),
+        iterations,
+        rng,
+        apply=State._play_legal,
+        rollout=_rollout,
+        exploration=EXPLORATION,
+        public=public,
     )

@@ -24,6 +24,11 @@ change the choice.
   towards the end) when it leads.  For the return of a Negotiate it keeps the
   hand with the best estimate.  Ties between equally good moves are broken with
   ``rng``.
+* ``expert``: information-set Monte Carlo tree search (``pygames.bots.ismcts``) over its own
+  moves, ``ITERATIONS`` iterations: each deals the stones it cannot see at random
+  (``pygames.turncoats.sample``), plays one of its moves (the heuristic's best first, more
+  of them as the visits grow), lets each rival answer as the heuristic would from that
+  rival's own hand, and judges the position with the heuristic's win estimate.
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expe
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
 #: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
-ITERATIONS = 32
+ITERATIONS = 24
 #: UCB's exploration constant and the progressive widening rate (moves offered ~ sqrt(visits)).
 EXPLORATION = 0.3
 WIDENING = 0.6
