@@ -54,7 +54,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "expert", "heuristic", "rand
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
 #: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
-ITERATIONS = 300
+ITERATIONS = 1000
 #: UCB's exploration constant (rewards are win shares, 0..1).
 EXPLORATION = 0.7
 
