@@ -123,9 +123,10 @@ def test_expert_replays_exactly_and_plays_to_the_end(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_expert_at_the_shipped_budget(game):
+    """The shipped budget plays a legal move; the expert is listed last (Oriflamme's default)."""
     module, bots, players = GAMES[game]
     state = module.new_game(players, 2)
     view = state.view(state.to_move)
     move = bots.expert(view, Rng(3))
     assert move in state.legal_moves()
-    assert bots.LEVELS[-1] == "expert" == bots.DEFAULT_LEVEL
+    assert bots.LEVELS[-1] == "expert" and oriflamme_bots.DEFAULT_LEVEL == "expert"
