@@ -99,9 +99,9 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - margin) / scale, (centre + margin) / scale
 
 
-def run_row(row: str, games: int, workers: int) -> dict:
-    """Play a row's games (in ``workers`` processes) and sum them up."""
-    jobs = [(row, g) for g in range(games)]
+def run_row(row: str, games: int, workers: int, first: int = 0) -> dict:
+    """Play a row's games ``first .. first + games - 1`` (in ``workers`` processes) and sum them up."""
+    jobs = [(row, g) for g in range(first, first + games)]
     if workers > 1:
         import multiprocessing
 
@@ -141,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a long run)")
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--timing-only", action="store_true", help="only the expert's decision times, in one process")
     args = ap.parse_args(argv)
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             game, players, _ = ROWS[row]
             print(f"{game} {players}p expert, {args.games} games: {time_text(times)} per decision", flush=True)
         else:
-            print(row_text(run_row(row, args.games, args.workers)), flush=True)
+            print(row_text(run_row(row, args.games, args.workers, args.first)), flush=True)
     return 0
 
 
