@@ -11,7 +11,7 @@
     site's warm figure with the service worker blocked (HTTP cache only), and
     where the site's start-up time goes (the performance marks it records)
   * the expert bots: win share against the heuristic with 95% intervals, ms per move on
-    CPython (CPU time) and in Pyodide (wall clock) (bench/bots_bench.py)
+    CPython and in Pyodide (CPU time) (bench/bots_bench.py)
 
 Browser figures: every cold/warm pair gets a fresh on-disk profile (cold: empty
 caches, no service worker; warm: the same tab reloaded, after the service worker,
@@ -233,18 +233,14 @@ def section_cpython(args, tmp: Path) -> dict:
     return out
 
 
+def pyodide_cmd(script: Path, *args: str) -> list[str]:
+    """argv that runs a Python script inside Pyodide (Node) with bench/ on its path."""
+    mount = ("--mount", f"{BENCH}:/bench", "--path", "/bench")
+    return build.node_runner_cmd("run_python.mjs", *mount, str(script), "--", *args)
+
+
 def section_pyodide(args, tmp: Path) -> dict:
-    cmd = build.node_runner_cmd(
-        "run_python.mjs",
-        "--mount",
-        f"{BENCH}:/bench",
-        "--path",
-        "/bench",
-        str(driver_file(tmp)),
-        "--",
-        str(args.seconds),
-        str(args.layouts),
-    )
+    cmd = pyodide_cmd(driver_file(tmp), str(args.seconds), str(args.layouts))
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=3600)
     out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
     report_engine("Pyodide", out)
@@ -400,23 +396,12 @@ def section_link(args, tmp: Path) -> None:
 def section_bots(args, tmp: Path) -> None:
     """The expert bots against the heuristic (bench/bots_bench.py), then its move times in Pyodide."""
     subprocess.run([sys.executable, str(BENCH / "bots_bench.py"), "--games", str(args.bot_games)], cwd=ROOT, check=True)
-    cmd = build.node_runner_cmd(
-        "run_python.mjs",
-        "--mount",
-        f"{BENCH}:/bench",
-        "--path",
-        "/bench",
-        str(BENCH / "bots_bench.py"),
-        "--",
-        "--timing-only",
-        "--games",
-        str(args.bot_pyodide_games),
-    )
+    cmd = pyodide_cmd(BENCH / "bots_bench.py", "--timing-only", "--games", str(args.bot_pyodide_games))
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=3600)
     if proc.returncode:
         raise RuntimeError(proc.stderr.strip()[-800:] or "no output")
     for row in proc.stdout.strip().splitlines():
-        line("Pyodide (wall clock)", row)
+        line("Pyodide (CPU time)", row)
 
 
 SECTIONS = {
