@@ -10,6 +10,8 @@
     beside a bare Pyodide page measured in the same run, with the ratio; and the
     site's warm figure with the service worker blocked (HTTP cache only), and
     where the site's start-up time goes (the performance marks it records)
+  * the expert bots: win share against the heuristic with 95% intervals, ms per move on
+    CPython and in Pyodide (CPU time) (bench/bots_bench.py)
 
 Browser figures: every cold/warm pair gets a fresh on-disk profile (cold: empty
 caches, no service worker; warm: the same tab reloaded, after the service worker,
@@ -25,7 +27,10 @@ runs in Pyodide through tests/pyodide/run_python.mjs.  Each section is guarded:
 a failure prints an ERROR line and the others still run.
 
 Options: --seconds S (playout time, default 5), --layouts N (solver layouts, 20),
---runs N (browser loads per figure, 5), --link-games N (100), --only size,link,cpython,pyodide,browser.
+--runs N (browser loads per figure, 5), --link-games N (100), --bot-games N (400: games per row of
+the expert bots' table, bench/bots_bench.py; its timing rows also run in Pyodide over
+--bot-pyodide-games N, 2), --only size,link,cpython,pyodide,browser,bots (bots only when named:
+it plays 1,200 games).
 """
 
 from __future__ import annotations
@@ -228,18 +233,14 @@ def section_cpython(args, tmp: Path) -> dict:
     return out
 
 
+def pyodide_cmd(script: Path, *args: str) -> list[str]:
+    """argv that runs a Python script inside Pyodide (Node) with bench/ on its path."""
+    mount = ("--mount", f"{BENCH}:/bench", "--path", "/bench")
+    return build.node_runner_cmd("run_python.mjs", *mount, str(script), "--", *args)
+
+
 def section_pyodide(args, tmp: Path) -> dict:
-    cmd = build.node_runner_cmd(
-        "run_python.mjs",
-        "--mount",
-        f"{BENCH}:/bench",
-        "--path",
-        "/bench",
-        str(driver_file(tmp)),
-        "--",
-        str(args.seconds),
-        str(args.layouts),
-    )
+    cmd = pyodide_cmd(driver_file(tmp), str(args.seconds), str(args.layouts))
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=3600)
     out = last_json(proc.stdout + proc.stderr if proc.returncode else proc.stdout)
     report_engine("Pyodide", out)
@@ -392,12 +393,24 @@ def section_link(args, tmp: Path) -> None:
         )
 
 
+def section_bots(args, tmp: Path) -> None:
+    """The expert bots against the heuristic (bench/bots_bench.py), then its move times in Pyodide."""
+    subprocess.run([sys.executable, str(BENCH / "bots_bench.py"), "--games", str(args.bot_games)], cwd=ROOT, check=True)
+    cmd = pyodide_cmd(BENCH / "bots_bench.py", "--timing-only", "--games", str(args.bot_pyodide_games))
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=3600)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr.strip()[-800:] or "no output")
+    for row in proc.stdout.strip().splitlines():
+        line("Pyodide (CPU time)", row)
+
+
 SECTIONS = {
     "size": ("sizes", section_size),
     "link": ("link figures", section_link),
     "cpython": ("CPython figures", section_cpython),
     "pyodide": ("Pyodide figures", section_pyodide),
     "browser": ("browser figures", section_browser),
+    "bots": ("expert bots", section_bots),
 }
 
 
@@ -407,7 +420,13 @@ def main() -> int:
     ap.add_argument("--layouts", type=int, default=20, help="opening layouts for the solver figure")
     ap.add_argument("--runs", type=int, default=5, help="page loads per browser figure")
     ap.add_argument("--link-games", type=int, default=100, help="games per count for the link figures")
-    ap.add_argument("--only", default=",".join(SECTIONS), help="comma list of " + ",".join(SECTIONS))
+    ap.add_argument("--bot-games", type=int, default=400, help="games per row of the expert bots' table")
+    ap.add_argument("--bot-pyodide-games", type=int, default=2, help="games per row timed in Pyodide")
+    ap.add_argument(
+        "--only",
+        default=",".join(s for s in SECTIONS if s != "bots"),
+        help="comma list of " + ",".join(SECTIONS) + " (default: all but bots, which takes an hour or more)",
+    )
     args = ap.parse_args()
     wanted = [s.strip() for s in args.only.split(",") if s.strip()]
     for s in wanted:

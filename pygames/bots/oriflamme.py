@@ -17,12 +17,18 @@ get the same answer.
   scored: influence plus the future income of the cards in the queue, own score
   against the leading rival; when a face-down rival card would be eliminated, the
   result is averaged over what that card may be, so the risk of an Ambush counts.
+* ``expert``: information-set Monte Carlo tree search (``pygames.bots.ismcts``) with
+  ``ITERATIONS`` iterations: each deals the cards the seat cannot see at random
+  (``pygames.oriflamme.sample``), walks one tree of the seat's moves and its rivals' moves
+  as the seat sees them (a rival's placement by where, not by which card) and finishes
+  the game with random moves; the move tried most often is played.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pygames.bots.ismcts import search
 from pygames.oriflamme import from_view
 from pygames.oriflamme.cards import (
     AMBUSH,
@@ -39,13 +45,18 @@ from pygames.oriflamme.cards import (
 )
 from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, Move, parse
 from pygames.oriflamme.rules import OVER, PLACING, ROUNDS
+from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "heuristic", "random"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "expert", "heuristic", "random"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-LEVELS = ("random", "heuristic")
-DEFAULT_LEVEL = "heuristic"
+LEVELS = ("random", "heuristic", "expert")
+DEFAULT_LEVEL = "expert"
+#: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
+ITERATIONS = 1000
+#: UCB's exploration constant (rewards are win shares, 0..1).
+EXPLORATION = 0.7
 
 #: Income a face-up character brings per visit, by type (Lord and Heir computed).
 _INCOME = {SPY: 0.7, SOLDIER: 1.0, ARCHER: 1.0, SHAPESHIFTER: 0.8}
@@ -258,3 +269,42 @@ def heuristic(view: dict[str, Any], rng: Any) -> Move:
     if legal[0].kind == REVEAL:
         return _reveal(state, me, legal, rng)
     return _best_by_simulation(state, me, legal, rng)[0]
+
+
+# --- expert: search over what the seat may not see -------------------------------------------
+
+
+def _rollout(state: State, rng: Any) -> list[float]:
+    """Random moves to the end; 1 for a win, 1/k for each of k tied winners."""
+    while state.phase != OVER:
+        legal = state.legal_moves()
+        state = state._play_legal(legal[rng.below(len(legal))])
+    rewards = [0.0] * state.players
+    winners = state.outcome.winners
+    for seat in winners:
+        rewards[seat] = 1.0 / len(winners)
+    return rewards
+
+
+def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Move:
+    """Information-set MCTS from the seat's view (``pygames.bots.ismcts``): each iteration
+    deals the cards the seat cannot see at random (``pygames.oriflamme.sample``)."""
+    state = from_view(view)
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    me = view["seat"]
+
+    def public(position: State, moves: tuple[Move, ...]) -> list[int] | None:
+        """A rival's placement as the seat sees it: where, not which card."""
+        return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
+
+    return search(
+        lambda r: fill(state, r),
+        iterations,
+        rng,
+        apply=State._play_legal,
+        rollout=_rollout,
+        exploration=EXPLORATION,
+        public=public,
+    )

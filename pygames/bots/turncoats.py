@@ -24,6 +24,11 @@ change the choice.
   towards the end) when it leads.  For the return of a Negotiate it keeps the
   hand with the best estimate.  Ties between equally good moves are broken with
   ``rng``.
+* ``expert``: information-set Monte Carlo tree search (``pygames.bots.ismcts``) over its own
+  moves, ``ITERATIONS`` iterations: each deals the stones it cannot see at random
+  (``pygames.turncoats.sample``), plays one of its moves (the heuristic's best first, more
+  of them as the visits grow), lets each rival answer as the heuristic would from that
+  rival's own hand, and judges the position with the heuristic's win estimate.
 """
 
 from __future__ import annotations
@@ -31,15 +36,27 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pygames.bots.ismcts import search
 from pygames.turncoats import from_view
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
 from pygames.turncoats.moves import NEGOTIATE, RETURN, RETURNS
+from pygames.turncoats.sample import Sampler
+from pygames.turncoats.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "random", "heuristic", "SAMPLES"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "SAMPLES"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "expert")
+#: Still the heuristic: the expert wins less often than it against heuristic rivals
+#: (``bench/bots_bench.py``: 41.5% of two-player and 29.5% of three-player games).
 DEFAULT_LEVEL = "heuristic"
+#: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
+ITERATIONS = 24
+#: UCB's exploration constant and the progressive widening rate (moves offered ~ sqrt(visits)).
+EXPLORATION = 0.3
+WIDENING = 0.6
+#: The searcher's own moves an iteration looks ahead (the rivals answering each).
+DEPTH = 1
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
@@ -138,7 +155,12 @@ def _value(odds, chances) -> float:
 
 def heuristic(view: dict[str, Any], rng: Any) -> Any:
     """The move with the best estimated chance of winning (see the module docstring)."""
-    state = _position(view)
+    return _heuristic_move(_position(view), rng)
+
+
+def _heuristic_move(state: State, rng: Any) -> Any:
+    """The heuristic's move for the seat to move in ``state``, which must know that seat's hand;
+    it reads nothing else of a hidden kind (other hands by size only, never the bag)."""
     me = state.seat
     moves = state.legal_moves()
     if len(moves) == 1:
@@ -184,3 +206,78 @@ def heuristic(view: dict[str, Any], rng: Any) -> Any:
     best = max(values)
     choices = [m for m, v in zip(moves, values) if v >= best - 1e-9]
     return choices[rng.below(len(choices))]
+
+
+# --- expert: search over what the seat may not see -------------------------------------------
+
+
+class _Judge:
+    """The searcher's chance to win in a full position, on the heuristic's estimate: each
+    colour's odds from the map times the chance of the searcher's hand winning with that
+    colour against deals of the stones it could not see at the root (``_Estimator``)."""
+
+    def __init__(self, state: State, me: int, rng: Any) -> None:
+        self.me = me
+        self.estimate = _Estimator(state, me, rng)
+        self.rng = rng
+
+    def value(self, state: State) -> float:
+        """The searcher's chance to win in ``state`` (a pending return: the best return)."""
+        n = state.players
+        if state.neg >= n:
+            return 1.0 if state.outcome.winners[0] == self.me else 0.0
+        if state.drawn >= 0:
+            return max(self.value(state._apply(m)) for m in state.legal_moves())
+        left = sum(SIZE[h] for h in state._hands)
+        odds = _colour_odds(state, False, 0.6 + 6.0 / (1.0 + left / n))
+        return _value(odds, self.estimate.chances(state._hands[self.me]))
+
+    def rewards(self, state: State, rng: Any) -> list[float]:
+        rewards = [0.0] * state.players
+        rewards[self.me] = self.value(state)
+        return rewards
+
+    def order(self, state: State, legal: tuple[Any, ...]) -> list[Any]:
+        """The searcher's moves best first by ``value`` after them, one move for each different
+        position reached (a Battle that kills nothing is the same anywhere)."""
+        scored = []
+        seen = set()
+        for i, m in enumerate(legal):
+            after = state._apply(m)
+            key = (after._areas, after._axe, after._flag, after._hands[self.me], after.drawn)
+            if key not in seen:
+                seen.add(key)
+                scored.append((self.value(after), -i))
+        scored.sort(reverse=True)
+        return [legal[-i] for _, i in scored]
+
+    def apply(self, state: State, move: Any) -> State:
+        """The searcher's ``move``, then the rivals' heuristic moves until the searcher decides
+        again (each rival decides from its own hand only) or the game ends."""
+        state = state._apply(move)
+        while state.neg < state.players and state.seat != self.me:
+            state = state._apply(_heuristic_move(state, self.rng))
+        return state
+
+
+def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Any:
+    """Information-set MCTS from the seat's view (``pygames.bots.ismcts``) over its own moves:
+    each iteration deals the stones the seat cannot see at random (``pygames.turncoats.sample``),
+    lets the rivals answer as the heuristic would, follows the moves the heuristic's estimate
+    ranks best (progressive widening) and judges the position reached with that estimate."""
+    sampler = Sampler(view)
+    legal = sampler.state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    judge = _Judge(sampler.state, view["seat"], rng)
+    return search(
+        sampler.sample,
+        iterations,
+        rng,
+        apply=judge.apply,
+        rollout=judge.rewards,
+        prior=judge.order,
+        exploration=EXPLORATION,
+        widening=WIDENING,
+        depth=DEPTH,
+    )

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.errors import BadPosition
 from pygames.core.rng import Rng
 from pygames.turncoats.board import COLOUR_OF, STONES_PER_COLOUR, pack, unpack
 from pygames.turncoats.moves import BATTLE, NEGOTIATE, RETURN, parse
-from pygames.turncoats.state import UNSEEN, State
+from pygames.turncoats.state import State
 from pygames.turncoats.view import from_view
 
 __all__ = ["Sampler", "determinize"]
@@ -51,52 +50,27 @@ class Sampler:
                 for c, k in enumerate(unpack(p)):
                     seen[c] += k
         self.pool = [c for c in range(3) for _ in range(STONES_PER_COLOUR - seen[c])]
-        self.hidden = [seat for seat, h in enumerate(s._hands) if h < 0]
         self.steps = _bag_steps(view)
         self.needed = _least_bag(self.steps, [0, 0, 0])[1]
 
     def sample(self, rng: Rng) -> State:
-        """A full position: unknown hands, bag, drawn stone and generator filled in."""
+        """A full position: the bag dealt here, then the unknown hands, drawn stone and
+        generator filled in by ``State.determinize``."""
         s = self.state
-        if s.knows_everything():
-            return s
-        pool = self.pool[:]
         if s._bag < 0:
-            bag = _deal_bag(pool, ~s._bag, self.steps, self.needed, rng)
-        else:
-            bag = s._bag
-            rng.shuffle(pool)
-        hands = list(s._hands)
-        for seat in self.hidden:
-            size = ~hands[seat]
-            counts = [0, 0, 0]
-            for c in pool[:size]:
-                counts[c] += 1
-            del pool[:size]
-            hands[seat] = pack(counts)
-        if pool:
-            raise BadPosition("turncoats.error.counts")
-        out = s._copy()
-        out._bag = bag
-        out._hands = tuple(hands)
-        if s.drawn == UNSEEN:  # one of the drawer's stones, each as likely
-            held = unpack(hands[s.seat])
-            i = rng.below(sum(held))
-            out.drawn = 0 if i < held[0] else 1 if i < held[0] + held[1] else 2
-        if s.rng is None:
-            out.rng = rng.next_u64()
-        return out
+            s = s._copy()
+            s._bag = _deal_bag(self.pool[:], ~s._bag, self.steps, self.needed, rng)
+        return s.determinize(rng)
 
 
 def _deal_bag(pool: list[int], size: int, steps: list[tuple[int, int]], needed: list[int], rng: Rng) -> int:
-    """The bag's counts (packed), taken out of ``pool`` (shuffled; the rest is for the hands)."""
+    """The bag's counts (packed), drawn from ``pool``."""
     for _ in range(TRIES):
         rng.shuffle(pool)
         counts = [0, 0, 0]
         for c in pool[:size]:
             counts[c] += 1
         if _least_bag(steps, counts)[0]:
-            del pool[:size]
             return pack(counts)
     # rare: the log demands many stones; deal those first (as far as the pool holds them)
     counts = [0, 0, 0]
@@ -108,7 +82,6 @@ def _deal_bag(pool: list[int], size: int, steps: list[tuple[int, int]], needed: 
     rest = size - sum(counts)
     for c in pool[:rest]:
         counts[c] += 1
-    del pool[:rest]
     return pack(counts)
 
 

@@ -1,0 +1,159 @@
+"""The expert bots' strength and speed: seeded, seat-rotated games against the heuristic.
+
+    python bench/bots_bench.py [--games N] [--workers 2] [--rows oriflamme4,turncoats3,turncoats2]
+    python bench/bots_bench.py --timing-only [--games N]   # ms per expert move only (also in Pyodide)
+
+Each row plays ``--games`` games of one expert against heuristic bots, the expert's seat
+rotating game by game (game g: seat g mod players), every bot with its own ``Rng`` derived
+from the game's seed.  A game won alone counts 1 for its winner; a tie for first between k
+seats counts 1/k for each (the share of the win).  The table gives the expert's mean win
+share with a 95% Wilson interval (the share as the success rate of ``games`` trials), the
+fair share (1/players), the target, and the time of each expert decision with more than one
+legal move (lone moves play themselves), in ms: mean, median, max.  Times are the process's
+CPU time (``cpu_clock``), what one free core would take: on a machine busy with other work,
+wall-clock figures measure the neighbours.  Games run in
+``--workers`` processes (2: this machine's cores).
+
+``bench/run.py --only bots`` runs this table on CPython and the timing rows in Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from typing import Callable
+
+try:
+    import pygames  # noqa: F401
+except ImportError:  # run from a checkout: python bench/bots_bench.py
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from pygames import GAMES
+from pygames.bots import bots_module
+from pygames.core.rng import Rng, derive_seed
+
+#: name -> (game, players, target win share of the expert).
+ROWS = {
+    "oriflamme4": ("oriflamme", 4, 0.50),
+    "turncoats3": ("turncoats", 3, 0.67),
+    "turncoats2": ("turncoats", 2, 0.75),
+}
+
+
+def cpu_clock() -> Callable[[], float]:
+    """Seconds of CPU time of this process: ``time.process_time``, or in Pyodide under Node (whose
+    ``process_time`` is the wall clock) Node's own ``process.cpuUsage()``."""
+    if sys.platform == "emscripten":
+        try:
+            import js  # Pyodide's bridge to JavaScript
+
+            usage = js.process.cpuUsage
+        except (ImportError, AttributeError):
+            return time.perf_counter
+        return lambda: (lambda u: (u.user + u.system) / 1e6)(usage())
+    return time.process_time
+
+
+CLOCK = cpu_clock()
+
+
+def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float, list[float]]:
+    """One seeded game of ``row``: the expert's win share and its decision times (s)."""
+    game, players, _ = ROWS[row]
+    bots = bots_module(game)
+    expert_seat = game_index % players
+    seed = derive_seed("bots-bench", row, game_index)
+    rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
+    state = GAMES[game].new_game(players, seed)
+    times = []
+    while state.outcome is None:
+        seat = state.to_move
+        view = state.view(seat)
+        if seat == expert_seat:
+            start = CLOCK()
+            move = bots.expert(view, rngs[seat])
+            if len(view["legal"]) > 1:
+                times.append(CLOCK() - start)
+        else:
+            move = getattr(bots, opponent)(view, rngs[seat])
+        state = state.play(move)
+    winners = state.outcome.winners
+    return (1.0 / len(winners) if expert_seat in winners else 0.0), times
+
+
+def _play(args: tuple[str, int]) -> tuple[float, list[float]]:
+    return play(*args)
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a success rate ``share`` over ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = share + z * z / (2 * n)
+    margin = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return (centre - margin) / scale, (centre + margin) / scale
+
+
+def run_row(row: str, games: int, workers: int, first: int = 0) -> dict:
+    """Play a row's games ``first .. first + games - 1`` (in ``workers`` processes) and sum them up."""
+    jobs = [(row, g) for g in range(first, first + games)]
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.map(_play, jobs, chunksize=1)
+    else:
+        results = [_play(job) for job in jobs]
+    shares = [r[0] for r in results]
+    times = [t for r in results for t in r[1]]
+    share = sum(shares) / games
+    return {"row": row, "games": games, "share": share, "ci": wilson(share, games), "times": times}
+
+
+def time_text(times: list[float]) -> str:
+    if not times:
+        return "no decisions"
+    ms = [t * 1000 for t in times]
+    return f"mean {statistics.mean(ms):.0f} ms, median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms"
+
+
+def row_text(result: dict) -> str:
+    game, players, target = ROWS[result["row"]]
+    low, high = (max(0.0, x) for x in result["ci"])
+    return (
+        f"{game} {players}p, expert vs {players - 1} heuristic, {result['games']} games: "
+        f"win share {result['share']:.1%} [{low:.1%}, {high:.1%}] (fair {1 / players:.1%}, target {target:.0%}); "
+        f"{time_text(result['times'])} per decision ({len(result['times'])} decisions)"
+    )
+
+
+def timing(row: str, games: int) -> list[float]:
+    """Decision times of the expert over ``games`` games (one process: for Pyodide)."""
+    return [t for g in range(games) for t in play(row, g)[1]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a long run)")
+    ap.add_argument("--rows", default=",".join(ROWS))
+    ap.add_argument("--timing-only", action="store_true", help="only the expert's decision times, in one process")
+    args = ap.parse_args(argv)
+    for row in args.rows.split(","):
+        if args.timing_only:
+            times = timing(row, args.games)
+            game, players, _ = ROWS[row]
+            print(f"{game} {players}p expert, {args.games} games: {time_text(times)} per decision", flush=True)
+        else:
+            print(row_text(run_row(row, args.games, args.workers, args.first)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""Every bot level of Oriflamme and Turncoats decides from its seat's view only: twin positions
+that look the same from the seat but hide other cards or stones get the same move for the same
+rng seed; the expert searches only positions its view allows, replays exactly, and plays legal
+moves to the end.  Expert tests use a small iteration budget (the point is not strength; the
+shipped budget is exercised once on one position; ``bench/bots_bench.py`` measures strength)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames import oriflamme, turncoats
+from pygames.bots import oriflamme as oriflamme_bots
+from pygames.bots import turncoats as turncoats_bots
+from pygames.core.rng import Rng, derive_seed
+from pygames.oriflamme.sample import determinize as oriflamme_determinize
+from pygames.turncoats.sample import Sampler
+from pygames.turncoats.sample import determinize as turncoats_determinize
+
+#: The expert's budget in these tests (iterations per decision).
+SMALL = {"oriflamme": 40, "turncoats": 6}
+GAMES = {"oriflamme": (oriflamme, oriflamme_bots, 4), "turncoats": (turncoats, turncoats_bots, 3)}
+
+
+def _bot(game: str, level: str):
+    bots = GAMES[game][1]
+    if level == "expert":
+        return lambda view, rng: bots.expert(view, rng, SMALL[game])
+    return getattr(bots, level)
+
+
+def _positions(game: str, seed: int, every: int):
+    """Positions of a seeded game played by random bots (one in ``every``), with the seat to move."""
+    module, bots, players = GAMES[game]
+    state = module.new_game(players, seed)
+    rng = Rng(derive_seed("expert-positions", game, seed))
+    ply = 0
+    while state.outcome is None:
+        if ply % every == 0:
+            yield state
+        state = state.play(bots.random(state.view(state.to_move), rng))
+        ply += 1
+
+
+def _twin(game: str, state, seat: int, rng: Rng):
+    """Another full position that ``seat`` sees exactly as ``state`` (its hidden cards or stones
+    dealt again at random; the same public history)."""
+    view = state.view(seat)
+    if game == "oriflamme":
+        other = oriflamme_determinize(view, rng)
+        other.log, other.prevlog = state.log, state.prevlog
+    else:
+        other = turncoats_determinize(view, rng)
+        other._log = state._log
+    assert other.view(seat) == view
+    return other
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("level", ["random", "heuristic", "expert"])
+def test_twins_get_the_same_move(game, level):
+    bot = _bot(game, level)
+    rng = Rng(f"twins-{game}-{level}")
+    differ = 0
+    for seed in range(2):
+        for state in _positions(game, seed, 4 if level == "expert" else 1):
+            seat = state.to_move
+            other = _twin(game, state, seat, rng)
+            differ += other.to_text() != state.to_text()
+            assert bot(other.view(seat), Rng(seed)) is bot(state.view(seat), Rng(seed))
+    assert differ > 5  # the twins really hide something else
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_expert_samples_only_positions_the_view_allows(game, monkeypatch):
+    seen = []
+    if game == "oriflamme":
+        fill = oriflamme_bots.fill
+
+        def recording(state, rng):
+            seen.append(fill(state, rng))
+            return seen[-1]
+
+        monkeypatch.setattr(oriflamme_bots, "fill", recording)
+    else:
+
+        class Recording(Sampler):
+            def sample(self, rng):
+                seen.append(super().sample(rng))
+                return seen[-1]
+
+        monkeypatch.setattr(turncoats_bots, "Sampler", Recording)
+    for state in list(_positions(game, 3, 9))[:4]:
+        seat = state.to_move
+        view = state.view(seat)
+        del seen[:]
+        _bot(game, "expert")(view, Rng(1))
+        assert len(seen) >= SMALL[game] or len(view["legal"]) == 1
+        public = {k: v for k, v in view.items() if k != "log"}
+        for sampled in seen:
+            assert {k: v for k, v in sampled.view(seat).items() if k != "log"} == public
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_expert_replays_exactly_and_plays_to_the_end(game):
+    module, bots, players = GAMES[game]
+    expert = _bot(game, "expert")
+
+    def play(seed: int) -> list[str]:
+        state = module.new_game(players, seed)
+        rngs = [Rng(derive_seed("expert-game", seed, seat)) for seat in range(players)]
+        moves = []
+        while state.outcome is None:
+            seat = state.to_move
+            bot = expert if seat == 0 else bots.heuristic
+            move = bot(state.view(seat), rngs[seat])
+            assert move in state.legal_moves()
+            moves.append(str(move))
+            state = state.play(move)
+        return moves
+
+    assert play(5) == play(5)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_expert_at_the_shipped_budget(game):
+    """The shipped budget plays a legal move; the expert is listed last (Oriflamme's default)."""
+    module, bots, players = GAMES[game]
+    state = module.new_game(players, 2)
+    view = state.view(state.to_move)
+    move = bots.expert(view, Rng(3))
+    assert move in state.legal_moves()
+    assert bots.LEVELS[-1] == "expert" and oriflamme_bots.DEFAULT_LEVEL == "expert"
