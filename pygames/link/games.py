@@ -97,7 +97,7 @@ class Game:
     def play(self, event: Move) -> str:
         """Apply a move event to both positions; BadLink if it is not legal here."""
         legal = self.legal()
-        if event.index >= len(legal) or event.commitment is not None:
+        if event.index >= len(legal) or event.commitment is not None or event.opening is not None:
             raise BadLink("link.error.illegal_move")
         text = str(legal[event.index])
         self.public = self._after(self.public, text)

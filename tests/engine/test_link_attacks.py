@@ -339,3 +339,12 @@ def test_an_okiya_match_of_drawn_games_ends_at_the_limit_by_link(format):
     assert len(plans) == MATCH_GAME_LIMIT
     assert table["match"]["over"] and table["match"]["winner"] is None
     assert table["match"]["message"]["key"] == "okiya.match.drawn"
+
+
+@pytest.mark.parametrize("game,players", [("okiya", 2), ("turncoats", 3)])
+def test_a_reveal_opening_in_a_game_without_hidden_cards_is_refused(game, players):
+    _, table, _, _ = play_by_link(game, players, seed=2, until=lambda t: t["played"] >= 2)
+    record = decode(table["link"]).extend(Move(0, None, (0, bytes(6))))
+    with pytest.raises(BadLink) as caught:
+        Table(decode(record.to_text()), {})
+    assert caught.value.key == "link.error.illegal_move"
