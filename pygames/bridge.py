@@ -68,14 +68,14 @@ def new_match(
 def state(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """The position a record describes, as ``seat`` sees it."""
     match, before = _replay_last(record)
-    return _result(match, seat, before)
+    return _with_hints(record, _result(match, seat, before))
 
 
 def play(record: dict[str, Any], move: str, seat: int | None = None) -> dict[str, Any]:
     """The record with ``move`` played in the current game, as ``seat`` then sees it;
     IllegalMove if it is not legal."""
     before = replay(record)
-    return _result(before.play(move[:80]), seat, before)
+    return _with_hints(record, _result(before.play(move[:80]), seat, before))
 
 
 def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> dict[str, Any]:
@@ -89,13 +89,13 @@ def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> d
     for keep in range(len(games[-1]) - 1, -1, -1):
         earlier = replay({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
         if earlier.current.to_move in humans:
-            return _result(earlier, seat)
+            return _with_hints(record, _result(earlier, seat))
     raise PlayerError("error.nothing_to_undo")
 
 
 def next_game(record: dict[str, Any]) -> dict[str, Any]:
     """Start the match's next game (the loser starts)."""
-    return _result(replay(record).next_game())
+    return _with_hints(record, _result(replay(record).next_game()))
 
 
 def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]:
@@ -113,6 +113,65 @@ def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]
         raise PlayerError("error.game_over")
     rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.notation()[-1]), level))
     return {"move": str(choose(current.view(seat), level, rng))}
+
+
+def review(record: dict[str, Any]) -> dict[str, Any]:
+    """The perfect player's verdict on every move of the current game (Okiya only):
+    ``moves`` (``pygames.okiya.review.verdict`` each), ``first_mistake`` (by seat: the index
+    of its first move that threw a win or a draw away, or None) and ``hints`` (by seat)."""
+    from pygames.okiya import review as okiya_review
+
+    match = _reviewable(record)
+    games = match.notation()
+    start = replay({**record, "games": games[:-1] + [[]]}).current
+    verdicts = okiya_review.review(start, games[-1])
+    first = [okiya_review.first_mistake(verdicts, seat) for seat in range(match.players)]
+    return {"moves": verdicts, "first_mistake": first, "hints": _hints(record, match.players)}
+
+
+def hint(record: dict[str, Any]) -> dict[str, Any]:
+    """The perfect player's best moves for the seat to move (Okiya only): ``cells``, ``moves``
+    (their notation) and the ``record`` counting one more hint for that seat (``hints``)."""
+    from pygames.okiya import review as okiya_review
+
+    match = _reviewable(record)
+    seat = match.current.to_move
+    if seat is None:
+        raise PlayerError("error.game_over")
+    cells = okiya_review.hint(match.current)
+    hints = _hints(record, match.players)
+    hints[seat] += 1
+    moves = [m.to_json() for m in match.current.legal_moves() if m.cell in cells]
+    return {"cells": cells, "moves": [m["text"] for m in moves], "record": {**_record(match), "hints": hints}}
+
+
+def _reviewable(record: dict[str, Any]) -> Any:
+    """The match of a record of a game the solver can judge (Okiya); PlayerError otherwise."""
+    match = replay(record)
+    if match.game != "okiya":
+        raise PlayerError("error.no_review")
+    return match
+
+
+def _hints(record: dict[str, Any], players: int) -> list[int]:
+    """The hints each seat asked for, as the record keeps them (``hints``: a count by seat);
+    zeros for a record without them or with a damaged list."""
+    hints = record.get("hints")
+    if (
+        isinstance(hints, list)
+        and len(hints) == players
+        and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_MOVES for n in hints)
+    ):
+        return list(hints)
+    return [0] * players
+
+
+def _with_hints(record: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` whose record keeps the hint counts of ``record`` (when any hint was used)."""
+    hints = _hints(record, result["record"]["players"])
+    if any(hints):
+        result["record"]["hints"] = hints
+    return result
 
 
 def replay(record: dict[str, Any]) -> Any:
@@ -240,7 +299,7 @@ def _check_seed(seed: object) -> int:
 
 
 CALLS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move)
+    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint)
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_qr")
