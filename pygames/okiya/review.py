@@ -57,12 +57,13 @@ def verdict(state: State, cell: int) -> dict[str, Any]:
 
 
 def review(start: State, moves: list[str]) -> list[dict[str, Any]]:
-    """A verdict for every move of a game played from ``start`` (see ``verdict``)."""
+    """A verdict for every move of a game played from ``start`` (see ``verdict``), each with
+    ``view``: the position it was made in, for the page to draw."""
     verdicts = []
     state = start
     for text in moves:
         cell = state.parse_move(text).cell
-        verdicts.append(verdict(state, cell))
+        verdicts.append({**verdict(state, cell), "view": state.view()})
         state = state.play(cell)
     return verdicts
 

@@ -7,6 +7,11 @@
 // the page reads where each one is from the bridge's `moves` (cell, row, col), never
 // from the notation. Python runs in the worker, so the perfect bot never freezes the page.
 //
+// Learning from the perfect player: a "Hint" button (hot-seat and bot games; link play has
+// its own page) rings the best tiles, and the record counts the hints each seat asked for;
+// the end screen's "Review" lists every move with the solver's verdict (the bridge's
+// `review`) and draws the position of the move picked, its tile and the best ones ringed.
+//
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/okiya?seed=5&bots=1&level=perfect&format=best_of_three
 //   levels, formats and their defaults: Okiya's entry in games.json
@@ -14,7 +19,7 @@
 import { t } from "../i18n.js";
 import { OkiyaBoard } from "../render/okiya.js";
 import { PLANTS, SYMBOLS } from "../render/art.js";
-import { HotSeatGame } from "../ui/hotseat.js";
+import { HotSeatGame, listText } from "../ui/hotseat.js";
 import { tileImage } from "../ui/thumbs.js";
 import { el } from "../ui/dom.js";
 
@@ -40,7 +45,14 @@ export class Okiya extends HotSeatGame {
       cellCenter: (cell) => (this.board ? this.board.cellCenter(cell) : null),
       forced: () => (this.forced ? { ...this.forced } : null),
       route: () => (this.active ? this.hash : null),
+      review: () => (this.review ? { ...this.review } : null),
+      marks: () => (this.board ? { ...this.board.marks } : null),
     };
+  }
+
+  onNewGame() {
+    this.review = null; // {moves, first_mistake, hints, at}: the bridge's review, and the move picked
+    this.hinted = null; // the best cells of the last hint, until the position changes
   }
 
   /** The seats are the two colours ("Red", "Black") unless the players named themselves. */
@@ -60,6 +72,8 @@ export class Okiya extends HotSeatGame {
     const humans = this.humans();
     this.viewer = !over && !this.isBot(res.to_move) ? res.to_move : humans.length === 1 ? humans[0] : null;
     this.result = res;
+    this.hinted = null;
+    if (!over) this.review = null;
     this.forced = this.forcedOf(res);
     this.save(res, res.match.over);
     this.render({ animate });
@@ -80,13 +94,78 @@ export class Okiya extends HotSeatGame {
   }
 
   hintOf(r) {
+    if (this.hinted) return t("ui.okiya.hint.best", { tiles: listText(this.hinted.map((cell) => this.cellWords(r.view, cell))) });
     if (this.forced) return t("ui.okiya.hint.forced", { player: this.name(this.forced.seat) });
     if (!this.myTurn(r)) return "";
     return r.view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
   }
 
   moveLabel(m) {
-    return t("ui.move.label", { tile: tileName(this.result.view.layout[m.cell]), row: m.row + 1, col: m.col + 1 });
+    return this.cellWords(this.result.view, m.cell);
+  }
+
+  /** A cell's tile and place in words ("Maple · Bird (row 1, column 2)"). */
+  cellWords(view, cell) {
+    return t("ui.move.label", { tile: tileName(view.layout[cell]), row: ((cell / 4) | 0) + 1, col: (cell % 4) + 1 });
+  }
+
+  // ---------------------------------------------------------------- learning from the perfect player
+
+  /** Ask the perfect player for the best tiles of the human to move; the record counts the hint. */
+  async hint() {
+    const r = this.result;
+    if (!r || this.busy || !this.myTurn(r)) return;
+    const gen = this.gen;
+    this.busy = true;
+    this.render({ animate: false });
+    try {
+      const got = await this.py.call("hint", { record: r.record });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      if (this.result !== r) return;
+      this.result = { ...r, record: got.record };
+      this.save(this.result, false);
+      this.hinted = got.cells;
+      this.render({ animate: false });
+    } catch (err) {
+      this._failed(gen, "busy", err);
+    }
+  }
+
+  /** Open the review of the game just finished (or close it), picking its first move that threw a result away. */
+  async toggleReview() {
+    const r = this.result;
+    if (this.review) {
+      this.review = null;
+      this.render({ animate: false });
+      return;
+    }
+    if (!r || !r.view.outcome || this.busy) return;
+    const gen = this.gen;
+    this.busy = true;
+    try {
+      const data = await this.py.call("review", { record: r.record });
+      if (gen !== this.gen) return;
+      this.busy = false;
+      if (this.result !== r) return;
+      const humans = this.humans();
+      const seats = humans.length === 1 ? humans : [0, 1];
+      const firsts = seats.map((s) => data.first_mistake[s]).filter((i) => i !== null);
+      const first = firsts.length ? Math.min(...firsts) : null;
+      this.review = { ...data, first, at: first === null ? 0 : first };
+      this.render({ animate: false });
+    } catch (err) {
+      this._failed(gen, "busy", err);
+    }
+  }
+
+  /** Look at move `i` of the review. */
+  reviewAt(i) {
+    if (!this.review) return;
+    this.review.at = i;
+    this.render({ animate: false });
+    const pressed = this.endEl.querySelector(`[data-ply="${i}"]`);
+    if (pressed) pressed.focus({ preventScroll: true });
   }
 
   // ---------------------------------------------------------------- DOM
@@ -96,7 +175,10 @@ export class Okiya extends HotSeatGame {
     const boardArea = el("div", { class: "board-area ok-area" }, this.canvas);
     this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.moves.label") });
     this.endEl = el("section", { class: "endpanel ok-end", id: "ok-end", hidden: true, "aria-labelledby": "ok-end-title" });
-    const below = el("div", { class: "below ok-below" }, this.choices, this.endEl, this.controls("ok-controls"), this.rulesPanel("ok-rules"));
+    const controls = this.controls("ok-controls");
+    this.hintBtn = el("button", { type: "button", class: "btn", id: "ok-hint", text: t("ui.okiya.hint.button"), onclick: () => this.hint() });
+    controls.prepend(this.hintBtn);
+    const below = el("div", { class: "below ok-below" }, this.choices, this.endEl, controls, this.rulesPanel("ok-rules"));
     root.append(boardArea, below);
     this.nodes = [boardArea, below];
     this.board = new OkiyaBoard(this.canvas, {
@@ -112,16 +194,20 @@ export class Okiya extends HotSeatGame {
   renderParts(animate) {
     const r = this.result;
     const legal = this.moves().map((m) => m.cell);
-    this.board.setView(r ? r.view : null, {
+    const looked = this.review && this.review.moves[this.review.at];
+    this.board.setView(looked ? looked.view : r ? r.view : null, {
       legal,
       interactive: legal.length > 0,
-      animate,
+      animate: animate && !this.review,
       labels: {
         lastTile: t("ui.board.last_tile"),
         seats: [this.name(0), this.name(1)],
         tags: this.route ? [this.tag(0), this.tag(1)] : ["", ""],
       },
     });
+    this.board.setMarks(looked ? { played: looked.cell, best: looked.best } : { best: this.hinted || [] });
+    this.hintBtn.hidden = !r || !!r.view.outcome || !this.humans().length;
+    this.hintBtn.disabled = this.busy || !this.myTurn(r);
     this.renderDecision();
     this.renderEnd();
   }
@@ -157,5 +243,34 @@ export class Okiya extends HotSeatGame {
       const [a, b] = match.score;
       box.append(el("p", { class: "end-detail", id: "ok-end-detail", text: t("ui.match.score_label", { p0: this.name(0), a, p1: this.name(1), b }) }));
     }
+    const hints = this.result.record.hints || [0, 0];
+    const used = [0, 1].filter((s) => hints[s] > 0).map((s) => t("ui.okiya.hints.count", { player: this.name(s), count: hints[s] }));
+    box.append(el("p", { class: "end-detail ok-hints", id: "ok-hints", text: used.length ? t("ui.okiya.hints.used", { list: listText(used) }) : t("ui.okiya.hints.none") }));
+    const open = !!this.review;
+    box.append(el("div", { class: "end-actions" }, el("button", { type: "button", class: "btn", id: "ok-review-btn", "aria-expanded": String(open), text: t(open ? "ui.okiya.review.close" : "ui.okiya.review.open"), onclick: () => this.toggleReview() })));
+    if (open) box.append(this.reviewPanel());
+  }
+
+  /** The review: who first threw a result away, every move with its verdict, and the one picked in detail. */
+  reviewPanel() {
+    const { moves, first, at } = this.review;
+    const panel = el("div", { class: "ok-review", id: "ok-review" });
+    const summary = first === null
+      ? t("ui.okiya.review.no_mistake")
+      : t("ui.okiya.review.first_mistake", { player: this.name(moves[first].seat), n: first + 1 });
+    panel.append(el("p", { class: "ok-review-summary", id: "ok-review-summary", text: summary }));
+    const list = el("ol", { class: "ok-review-list", "aria-label": t("ui.okiya.review.title") });
+    moves.forEach((v, i) => {
+      const text = t("ui.okiya.review.move", { n: i + 1, player: this.name(v.seat), tile: tileName(v.view.layout[v.cell]), label: t(`ui.okiya.review.label.${v.label}`) });
+      const data = { ply: String(i), label: v.label };
+      if (i === first) data.first = "1";
+      list.append(el("li", {}, el("button", { type: "button", class: `ok-review-move ${v.label}`, data, "aria-pressed": String(i === at), text, onclick: () => this.reviewAt(i) })));
+    });
+    const v = moves[at];
+    const value = (x) => t(`ui.okiya.review.value.${x}`);
+    const detail = [t("ui.okiya.review.detail", { player: this.name(v.seat), before: value(v.before), after: value(v.after) })];
+    if (v.label !== "best" && v.label !== "forced") detail.push(t("ui.okiya.review.best", { tiles: listText(v.best.map((cell) => this.cellWords(v.view, cell))) }));
+    panel.append(el("p", { class: "ok-review-detail", id: "ok-review-detail", text: detail.join(" ") }), list);
+    return panel;
   }
 }

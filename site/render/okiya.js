@@ -19,6 +19,7 @@ export class OkiyaBoard extends CanvasBoard {
     this.legal = new Set(); // cells a human may click now
     this.interactive = false;
     this.labels = { lastTile: "", seats: ["", ""], tags: ["", ""] };
+    this.marks = { played: null, best: [] }; // the review's and the hint's rings
     this.resize();
   }
 
@@ -49,6 +50,15 @@ export class OkiyaBoard extends CanvasBoard {
         this.anims.push({ kind: "deal", start: now, dur: DEAL_MS });
       }
     }
+    this.requestDraw();
+  }
+
+  /**
+   * Ring cells over the view: `best` (the perfect player's moves, solid) and `played` (the
+   * move a review looks at, dashed). The page gets both from the bridge; no marks: {}.
+   */
+  setMarks({ played = null, best = [] } = {}) {
+    this.marks = { played, best: [...best] };
     this.requestDraw();
   }
 
@@ -172,6 +182,7 @@ export class OkiyaBoard extends CanvasBoard {
       if (this.focus !== null && view.tokens[this.focus] === null && !this.legal.has(this.focus)) {
         /* focus only highlights legal cells */
       }
+      this.drawMarks();
       this.drawRail(lifting);
       // 4. a taken tile lifts away towards the "last tile" slot
       for (const a of lifting.values()) {
@@ -234,6 +245,23 @@ export class OkiyaBoard extends CanvasBoard {
       ctx.stroke();
     }
     ctx.restore();
+  }
+
+  /** The rings of setMarks: the best moves solid, the played one dashed inside. */
+  drawMarks() {
+    const { ctx, pal, marks } = this;
+    const ring = (cell, color, inset, dash) => {
+      const r = this.cellRect(cell);
+      ctx.save();
+      ctx.setLineDash(dash ? [r.s * 0.08, r.s * 0.06] : []);
+      ctx.strokeStyle = color;
+      ctx.lineWidth = Math.max(3, r.s * 0.06);
+      roundRect(ctx, r.x - inset * r.s, r.y - inset * r.s, r.s + 2 * inset * r.s, r.s + 2 * inset * r.s, r.s * 0.14);
+      ctx.stroke();
+      ctx.restore();
+    };
+    for (const cell of marks.best) ring(cell, pal.glow, 0.06, false);
+    if (marks.played !== null) ring(marks.played, pal.accent, -0.04, true);
   }
 
   drawWin(cells) {

@@ -40,6 +40,7 @@ import { openSeats, cleanName } from "./seats.js";
 import { readJSON, readSave, writeJSON, randomSeed } from "./storage.js";
 import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
+import { PaceBar, pacedPause } from "./pace.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -149,6 +150,7 @@ export class HotSeatGame {
     this.gen = 0;
     this.busy = false;
     this.thinking = false;
+    this.skipping = false; // "Skip to my turn": bots play at instant pace until a human is to move
     this.built = false;
     this.board = null;
     this.privacy = null;
@@ -411,9 +413,26 @@ export class HotSeatGame {
     this.toast(this.errorText(err));
   }
 
-  /** How long bots (and lone moves) wait, so people can follow (window.__pygamesBotPauseMs for tests). */
+  /** How long bots (and lone moves) wait, so people can follow: the pace the player set (ui/pace.js),
+   * none while skipping to a human's turn (window.__pygamesBotPauseMs for tests). */
   pause(base) {
-    return Number.isFinite(window.__pygamesBotPauseMs) ? window.__pygamesBotPauseMs : base;
+    if (Number.isFinite(window.__pygamesBotPauseMs)) return window.__pygamesBotPauseMs;
+    return this.skipping ? 0 : pacedPause(base);
+  }
+
+  /** Wait `ms` before a bot's or a lone move; "Skip to my turn" cuts the wait short. */
+  wait(ms) {
+    return new Promise((ok) => {
+      this._wake = ok;
+      setTimeout(ok, ms);
+    });
+  }
+
+  /** "Skip to my turn": the bots play on at instant pace until a human seat is to move or the game ends. */
+  skip() {
+    this.skipping = true;
+    if (this._wake) this._wake();
+    this.render({ animate: false });
   }
 
   async maybeBot() {
@@ -427,7 +446,7 @@ export class HotSeatGame {
       const level = this.route.levels[r.to_move] || this.cfg.defaultLevel;
       const { move } = await this.py.call("bot_move", { record: r.record, level });
       const wait = this.pause(this.cfg.botPauseMs) - (performance.now() - started);
-      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+      if (wait > 0) await this.wait(wait);
       if (gen !== this.gen || this.result !== r) return;
       const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
       if (gen !== this.gen || this.result !== r) return;
@@ -511,7 +530,7 @@ export class HotSeatGame {
     const gen = this.gen;
     if (!now) {
       const wait = this.pause(this.cfg.forcedPauseMs);
-      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+      if (wait > 0) await this.wait(wait);
     }
     if (gen !== this.gen || this.result !== r || this.forced !== f || this.busy) return;
     await this._send(r, f.move);
@@ -536,6 +555,9 @@ export class HotSeatGame {
     if (this.built) return;
     this.built = true;
     this.buildDom(this.root); // sets this.nodes, this.canvas, this.board and the panels
+    this.paceBar = new PaceBar({ idPrefix: this.cfg.idPrefix, onSkip: () => this.skip() });
+    (this.root.querySelector(".top") || this.root).append(this.paceBar.el);
+    this.nodes.push(this.paceBar.el);
     this.privacy = new PrivacyScreen({ t, parent: this.root.parentElement || document.body });
     this.canvas.addEventListener("pointerdown", () => (this._keyboard = false));
     this._onKey = (e) => {
@@ -588,6 +610,7 @@ export class HotSeatGame {
     this.renderStatus();
     this.renderMatch();
     this.renderUndo();
+    this.renderPace();
     document.documentElement.dataset.game = r
       ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
       : "";
@@ -604,6 +627,14 @@ export class HotSeatGame {
     const score = { p0: this.name(0), a, p1: this.name(1), b };
     bar.textContent = [t(`${this.cfg.game}.format.${m.format}`), t("ui.match.game", { n: m.game }), t("ui.match.score", score)].join(t("ui.separator"));
     bar.setAttribute("aria-label", t("ui.match.score_label", score));
+  }
+
+  /** "Skip to my turn" while bots play and a human waits; skipping ends when a human is to move or the game ends. */
+  renderPace() {
+    const r = this.result;
+    const botsPlay = !!r && !r.view.outcome && this.isBot(r.to_move);
+    if (!botsPlay) this.skipping = false;
+    this.paceBar.update(botsPlay && this.humans().length > 0 && !this.skipping);
   }
 
   /** Undo: offered to humans, once the current game has a move to take back. */
