@@ -771,6 +771,7 @@ export class HotSeatGame {
       state: () => (this.result ? JSON.parse(JSON.stringify(this.result)) : null),
       viewer: () => this.viewer,
       busy: () => this.busy || this.thinking || !!this.forced,
+      skipping: () => this.skipping,
       privacy: () => !!(this.privacy && this.privacy.shown),
       waitingFor: () => (this.privacy && this.privacy.shown ? this.waitingFor : null),
       ...this.testHooks(),
