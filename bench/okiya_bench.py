@@ -4,6 +4,8 @@
 
 * ``random_playouts_per_second(seconds)``: complete random games per second through
   the engine's public protocol (``new_game``, ``legal_moves``, ``play``).
+* ``review_times(n_games)``: seconds to review a whole 16-move game (the perfect player's
+  verdict on every move, ``pygames.okiya.review``), each on a fresh solver.
 * ``solver_opening_times(n_layouts)``: seconds the perfect player needs to choose
   the opening move of ``new_game(2, seed)`` for seeds ``0 .. n_layouts-1``, each
   on a fresh solver (empty transposition table).  The one-time tables shared by
@@ -30,7 +32,13 @@ from pygames.core.rng import Rng
 from pygames.okiya import new_game
 from pygames.okiya import solver as okiya_solver
 
-__all__ = ["baseline_opening_times", "random_playouts_per_second", "solver_opening_times", "table_build_seconds"]
+__all__ = [
+    "baseline_opening_times",
+    "random_playouts_per_second",
+    "review_times",
+    "solver_opening_times",
+    "table_build_seconds",
+]
 
 
 def random_playouts_per_second(seconds: float = 2.0, seed: int = 0) -> float:
@@ -65,6 +73,33 @@ def solver_opening_times(n_layouts: int = 20, *, bot: bool = False) -> list[floa
     return times
 
 
+def review_times(n_games: int = 10) -> list[float]:
+    """Seconds to review whole 16-move games, each on a fresh solver (a hot-seat game's
+    review: nothing known about the layout yet).  The games are the first ``n_games``
+    deals, from seed 0 on, that perfect play by both seats draws (a full grid: 16 moves)."""
+    from pygames.okiya.review import review
+
+    table_build_seconds()
+    times = []
+    for seed in range(50 * n_games):
+        if len(times) == n_games:
+            break
+        start = state = new_game(2, seed)
+        moves = []
+        while state.outcome is None:
+            move = okiya_solver.best_move(state)
+            moves.append(str(move))
+            state = state.play(move)
+        if len(moves) < 16:
+            continue
+        okiya_solver._CACHE.clear()
+        begin = time.perf_counter()
+        review(start, moves)
+        times.append(time.perf_counter() - begin)
+    okiya_solver._CACHE.clear()
+    return times
+
+
 def baseline_opening_times(n_layouts: int = 20) -> list[float]:
     """The same task for the plain negamax of ``okiya_baseline`` (the yardstick)."""
     import okiya_baseline
@@ -93,6 +128,8 @@ def main(argv: list[str]) -> None:
         )
     times = baseline_opening_times(layouts)
     print(f"{'opening move, plain negamax:':<33} median {statistics.median(times):.4f} s")
+    times = review_times()
+    print(f"{'review of a 16-move game:':<33} median {statistics.median(times):.4f} s, max {max(times):.4f} s")
 
 
 if __name__ == "__main__":

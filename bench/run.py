@@ -3,6 +3,7 @@
 
   * Okiya random playouts per second, CPython and Pyodide (Node)
   * Okiya solver: time to solve opening positions (median), CPython and Pyodide
+  * Okiya review: time to judge every move of a whole 16-move game (median), CPython and Pyodide
   * wheel size; site size (total, and gzip of every file summed)
   * play by link: median and maximum link length (site address included) of complete
     seeded random games per game and player count, and link passes against decisions
@@ -101,6 +102,8 @@ if out.get("solver_times"):
     base = statistics.median(okiya_bench.baseline_opening_times(layouts))
     figure("okiya solver speed-up over the plain negamax",
            lambda: f"{base / statistics.median(out['solver_times']):.1f}x")
+figure("okiya review of a whole 16-move game, fresh solver",
+       lambda: (lambda t: f"{median_s(t)}, max {max(t):.3f} s over {len(t)} games")(okiya_bench.review_times(5)))
 import oriflamme_bench, turncoats_bench
 for n in (3, 4, 5):
     figure(f"oriflamme random playouts, {n} players",
