@@ -101,12 +101,12 @@ export class Okiya extends HotSeatGame {
   }
 
   moveLabel(m) {
-    return this.cellWords(this.result.view, m.cell);
+    return t("ui.move.label", { tile: tileName(this.result.view.layout[m.cell]), row: m.row + 1, col: m.col + 1 });
   }
 
   /** A cell's tile and place in words ("Maple · Bird (row 1, column 2)"). */
   cellWords(view, cell) {
-    return t("ui.move.label", { tile: tileName(view.layout[cell]), row: ((cell / 4) | 0) + 1, col: (cell % 4) + 1 });
+    return t("ui.okiya.review.cell", { tile: tileName(view.layout[cell]), row: ((cell / 4) | 0) + 1, col: (cell % 4) + 1 });
   }
 
   // ---------------------------------------------------------------- learning from the perfect player
@@ -154,6 +154,7 @@ export class Okiya extends HotSeatGame {
       const first = firsts.length ? Math.min(...firsts) : null;
       this.review = { ...data, first, at: first === null ? 0 : first };
       this.render({ animate: false });
+      this.showPicked();
     } catch (err) {
       this._failed(gen, "busy", err);
     }
@@ -166,6 +167,14 @@ export class Okiya extends HotSeatGame {
     this.render({ animate: false });
     const pressed = this.endEl.querySelector(`[data-ply="${i}"]`);
     if (pressed) pressed.focus({ preventScroll: true });
+  }
+
+  /** Scroll the review's list to the move picked. */
+  showPicked() {
+    requestAnimationFrame(() => {
+      const pressed = this.endEl.querySelector(".ok-review-move[aria-pressed=true]");
+      if (pressed) pressed.scrollIntoView({ block: "nearest" });
+    });
   }
 
   // ---------------------------------------------------------------- DOM
