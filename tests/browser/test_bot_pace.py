@@ -64,7 +64,7 @@ def test_oriflamme_against_four_expert_bots_at_instant_pace(page, site_url, cata
 
 
 def test_turncoats_against_expert_bots_at_instant_pace(page, site_url, catalog):
-    page.goto(site_url + "#play/turncoats?seed=12&players=3&bots=1,2&level=expert&names=Me")
+    page.goto(site_url + "#play/turncoats?seed=12&players=5&bots=1,2,3,4&level=expert&names=Me")
     choose_pace(page, "tc", "instant")
     wait_python(page)
     page.locator(".tc-log summary").click()  # the log is folded at first
@@ -80,8 +80,8 @@ def test_turncoats_against_expert_bots_at_instant_pace(page, site_url, catalog):
     )
     assert turns >= 2
     final = TC.state(page)
-    assert final["view"]["outcome"] is not None and final["record"]["players"] == 3
-    assert_bots_told_in_the_log(page, "#tc-log", shown_names(catalog, ["Me", "", ""])[1:])
+    assert final["view"]["outcome"] is not None and final["record"]["players"] == 5
+    assert_bots_told_in_the_log(page, "#tc-log", shown_names(catalog, ["Me", "", "", "", ""])[1:])
 
 
 def test_skip_to_my_turn_while_bots_play_and_the_pace_is_remembered(page, site_url):
