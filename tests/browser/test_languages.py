@@ -28,14 +28,16 @@ MOVES = {"okiya": "#ok-moves", "oriflamme": "#of-choices", "turncoats": "#tc-cho
 #: Every text a person or a screen reader meets on the page, and the buttons whose text overflows.
 READ_JS = """() => {
   const texts = [document.title, document.body.innerText];
+  const attrs = ['aria-label', 'title', 'alt', 'placeholder'];
   for (const el of document.querySelectorAll('[aria-label], [title], [alt], [placeholder]'))
-    for (const a of ['aria-label', 'title', 'alt', 'placeholder']) if (el.hasAttribute(a)) texts.push(el.getAttribute(a));
+    for (const a of attrs) if (el.hasAttribute(a)) texts.push(el.getAttribute(a));
   const cut = [];
   for (const b of document.querySelectorAll('button, .btn, select')) {
     if (!b.getClientRects().length || getComputedStyle(b).visibility === 'hidden') continue;
     if (b.scrollWidth > b.clientWidth + 1) cut.push((b.textContent || b.getAttribute('aria-label') || '').trim());
   }
-  return { text: texts.join('\\n'), cut };
+  const wide = document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;
+  return { text: texts.join('\\n'), cut, wide };
 }"""
 
 
@@ -45,7 +47,8 @@ def languages(dist_site) -> list[str]:
 
 @pytest.fixture(scope="module")
 def catalogs(dist_site) -> dict[str, dict]:
-    return {lang: json.loads((dist_site / "locale" / f"{lang}.json").read_text("utf-8")) for lang in languages(dist_site)}
+    folder = dist_site / "locale"
+    return {lang: json.loads((folder / f"{lang}.json").read_text("utf-8")) for lang in languages(dist_site)}
 
 
 def english_sentences(catalogs: dict[str, dict], lang: str) -> list[str]:
@@ -70,13 +73,15 @@ def assert_reads_in(page, catalogs: dict[str, dict], lang: str, where: str) -> N
         left = [s for s in english_sentences(catalogs, lang) if s in text]
         assert left == [], f"{lang} {where}: English left"
     assert seen["cut"] == [], f"{lang} {where}: button text cut off"
+    assert not seen["wide"], f"{lang} {where}: the page is wider than the screen"
 
 
 def play_one_move(page, game: str) -> None:
     """Wait for the human's turn in `game`, play its first listed move, wait for the answer."""
     hooks = f"window.__pygames && window.__pygames.{game}"
     buttons = f"{MOVES[game]} button[data-move]:not([disabled])"
-    ready = f"() => {{ const h = {hooks}; return !!(h && h.state() && !h.busy() && document.querySelector('{buttons}')); }}"
+    ready = f"() => {{ const h = {hooks}; const b = document.querySelector('{buttons}');"
+    ready += " return !!(h && h.state() && !h.busy() && b); }"
     page.wait_for_function(ready, timeout=STEP_MS)
     before = page.evaluate(f"JSON.stringify({hooks}.state().record)")
     page.locator(buttons).first.click()
