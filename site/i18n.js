@@ -35,14 +35,36 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
-/** `words` as one phrase in the page's language ("A, B and C"); `type` "unit" for a list without "and". */
-export function listText(words, type = "conjunction") {
-  return new Intl.ListFormat(lang, { type, style: type === "unit" ? "narrow" : "long" }).format(words.map(String));
+// CLDR's "and" lists (between two, between others, before the last), for a browser whose Intl
+// lacks the language (Chromium has no Galician list data); the same table as pygames.core.i18n.
+const LIST_WORDS = {
+  en: [" and ", ", ", ", and "],
+  fr: [" et ", ", ", " et "],
+  gl: [" e ", ", ", " e "],
+  ja: ["、", "、", "、"],
+  uk: [" і ", ", ", " і "],
+};
+
+/** The pieces of `words` as a list ({type: "element" | "literal", value}), as Intl.ListFormat gives them. */
+export function listParts(words, type = "conjunction") {
+  const items = words.map(String);
+  if (Intl.ListFormat.supportedLocalesOf([lang]).length || !LIST_WORDS[lang]) {
+    return new Intl.ListFormat(lang, { type, style: type === "unit" ? "narrow" : "long" }).formatToParts(items);
+  }
+  const [two, middle, last] = type === "unit" ? [", ", ", ", ", "] : LIST_WORDS[lang];
+  return items.flatMap((value, i) => {
+    const element = { type: "element", value };
+    if (i === 0) return [element];
+    const literal = i < items.length - 1 ? middle : items.length === 2 ? two : last;
+    return [{ type: "literal", value: literal }, element];
+  });
 }
 
-/** listText's pieces ({type: "element" | "literal", value}), for a list whose items are elements. */
-export function listParts(words) {
-  return new Intl.ListFormat(lang, { type: "conjunction" }).formatToParts(words.map(String));
+/** `words` as one phrase in the page's language ("A, B and C"); `type` "unit" for a list without "and". */
+export function listText(words, type = "conjunction") {
+  return listParts(words, type)
+    .map((part) => part.value)
+    .join("");
 }
 
 /** The form of a plural object for `params.count` (else `params.n`), by the language's rules. */

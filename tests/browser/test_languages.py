@@ -22,6 +22,10 @@ GAMES = {
     "oriflamme": "#play/oriflamme?seed=11&players=3&bots=1,2&level=random",
     "turncoats": "#play/turncoats?seed=11&players=3&bots=1,2&level=random",
 }
+#: A list of three as each language writes it (CLDR), whether or not the browser's Intl has the language.
+LISTS = {"en": "A, B, and C", "fr": "A, B et C", "gl": "A, B e C", "ja": "A、B、C", "uk": "A, B і C"}
+LIST_JS = "async () => (await import(new URL('i18n.js', document.baseURI))).listText(['A', 'B', 'C'])"
+
 #: Where each game lists the human's moves.
 MOVES = {"okiya": "#ok-moves", "oriflamme": "#of-choices", "turncoats": "#tc-choices"}
 
@@ -102,6 +106,7 @@ def test_every_language_reads_in_full(fast, site_url, dist_site, catalogs, size)
         expect(page.locator("h1")).to_have_text(catalogs[lang]["ui.start.heading"])
         wait_python(page)
         assert_reads_in(page, catalogs, lang, "start page")
+        assert page.evaluate(LIST_JS) == LISTS[lang]
         for game, route in GAMES.items():
             page.goto(f"{site_url}?lang={lang}{route}")
             play_one_move(page, game)
