@@ -14,6 +14,9 @@ import pytest
 from helpers import STEP_MS, wait_python
 from playwright.sync_api import expect
 
+#: The picker names each language in its own words.
+NATIVE = {"en": "English", "fr": "Français", "gl": "Galego", "ja": "日本語", "uk": "Українська"}
+
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 #: One game of each, a human (seat 0) against bots that answer at once.
@@ -133,6 +136,8 @@ def test_the_picker_switches_and_remembers(page, site_url, dist_site, catalogs):
     expect(picker).to_have_attribute("aria-label", catalogs["en"]["ui.nav.language"])
     codes = picker.locator("option").evaluate_all("os => os.map(o => o.value)")
     assert sorted(codes) == sorted(languages(dist_site))  # each language the build has, in its own name
+    names = picker.locator("option").evaluate_all("os => os.map(o => o.textContent)")
+    assert names == [NATIVE[code] for code in codes]
     for lang in [c for c in codes if c != "en"]:
         with page.expect_navigation():
             picker.select_option(lang)
