@@ -277,7 +277,17 @@ def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def _load_catalog(path: Path) -> dict[str, str]:
+def _is_catalog_value(value) -> bool:
+    """A text, or a plural object: CLDR category -> text (pygames.core.i18n)."""
+    if isinstance(value, dict):
+        return bool(value) and set(value) <= PLURAL_CATEGORIES and all(isinstance(v, str) for v in value.values())
+    return isinstance(value, str)
+
+
+PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _load_catalog(path: Path) -> dict[str, str | dict[str, str]]:
     def no_dupes(pairs):
         seen: dict[str, str] = {}
         for k, v in pairs:
@@ -290,19 +300,19 @@ def _load_catalog(path: Path) -> dict[str, str]:
         data = json.loads(path.read_text("utf-8"), object_pairs_hook=no_dupes)
     except json.JSONDecodeError as e:
         raise BuildError(f"{_rel(path)}: invalid JSON: {e}") from None
-    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise BuildError(f'{_rel(path)}: must be a flat {{"key": "text"}} object')
+    if not isinstance(data, dict) or not all(_is_catalog_value(v) for v in data.values()):
+        raise BuildError(f'{_rel(path)}: must be a flat {{"key": "text" or {{"one": ..., "other": ...}}}} object')
     return data
 
 
-def merge_locales() -> dict[str, dict[str, str]]:
+def merge_locales() -> dict[str, dict[str, str | dict[str, str]]]:
     """lang -> engine catalog (pygames/locale) + page catalog (site/locale); no key twice."""
     sources = [ROOT / "pygames" / "locale", SITE / "locale"]
     # a language's catalog may be split by part: en.json, en.oriflamme.json, ...
     langs = sorted({p.name.split(".")[0] for d in sources if d.is_dir() for p in d.glob("*.json")})
-    merged: dict[str, dict[str, str]] = {}
+    merged: dict[str, dict[str, str | dict[str, str]]] = {}
     for lang in langs:
-        out: dict[str, str] = {}
+        out: dict[str, str | dict[str, str]] = {}
         origin: dict[str, Path] = {}
         for d in sources:
             for path in sorted(d.glob(f"{lang}.json")) + sorted(d.glob(f"{lang}.*.json")):
@@ -355,10 +365,13 @@ def _stage_page(staging: Path, quiet: bool) -> str | None:
         shutil.copyfile(src, dest)
     if not (SITE / "index.html").is_file() and not quiet:
         log("warning: site/index.html is missing (the page is not written yet?)")
-    for lang, catalog in merge_locales().items():
+    catalogs = merge_locales()
+    for lang, catalog in catalogs.items():
         dest = staging / "locale" / f"{lang}.json"
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(json.dumps(catalog, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+    # the header's language picker offers the languages this build has
+    (staging / "locale" / "languages.json").write_text(json.dumps(sorted(catalogs)) + "\n", "utf-8")
     # the start page and the routes read the registry before Python is up
     (staging / "games.json").write_text(json.dumps(game_registry(), indent=1) + "\n", "utf-8")
     return sw_template

@@ -11,6 +11,7 @@ import { LinkPlay, isLinkHash } from "./link/link.js";
 import { savedHash, storageWorks, onStorageTrouble } from "./ui/storage.js";
 import { Notices } from "./ui/notices.js";
 import { Updates } from "./ui/updates.js";
+import { wantedLanguages, mountPicker } from "./ui/language.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -272,9 +273,10 @@ async function boot() {
   performance.mark("py:app-boot");
   py = new Python({ onProgress, onReady, onFatal });
   link = new LinkPlay({ py, toast, root: $("#view-game") });
-  await Promise.all([loadLocale((navigator.language || "en").slice(0, 2)), loadRegistry()]);
+  await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
   link.setGames(registry);
   translateDom();
+  mountPicker($("#lang"));
   startNotices();
   booted();
   paintProgress();

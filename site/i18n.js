@@ -1,13 +1,21 @@
 // The locale catalog: every string a player reads comes from here.
-// Catalog files are flat {"key": "text with {param}"} maps; the build merges the
-// engine's keys (pygames/locale) with the page's "ui." keys into locale/<lang>.json.
+// Catalog files are flat {"key": value} maps; the build merges the engine's keys
+// (pygames/locale) with the page's "ui." keys into locale/<lang>.json. A value is a text
+// with `{param}` placeholders, or a plural object keyed by the language's CLDR categories
+// ({"one": "{count} card", "other": "{count} cards"}) chosen by the `count` param, else `n`.
+// A param that is an array (names, colours) is written as the language's own list.
 
 let catalog = {};
 let lang = "en";
 
-/** Load the catalog for `wanted` (falls back to English). */
+/** The language of the loaded catalog (a code such as "fr"). */
+export function currentLang() {
+  return lang;
+}
+
+/** Load the first catalog of `wanted` (a code or codes, best first) that exists; English last. */
 export async function loadLocale(wanted = "en") {
-  for (const code of [wanted, "en"]) {
+  for (const code of [...[wanted].flat(), "en"]) {
     try {
       const res = await fetch(new URL(`./locale/${code}.json`, import.meta.url));
       if (res.ok) {
@@ -27,12 +35,54 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
+// CLDR's "and" lists (between two, between others, before the last), for a browser whose Intl
+// lacks the language (Chromium has no Galician list data); the same table as pygames.core.i18n.
+const LIST_WORDS = {
+  en: [" and ", ", ", ", and "],
+  fr: [" et ", ", ", " et "],
+  gl: [" e ", ", ", " e "],
+  ja: ["、", "、", "、"],
+  uk: [" і ", ", ", " і "],
+};
+
+/** The pieces of `words` as a list ({type: "element" | "literal", value}), as Intl.ListFormat gives them. */
+export function listParts(words, type = "conjunction") {
+  const items = words.map(String);
+  if (Intl.ListFormat.supportedLocalesOf([lang]).length || !LIST_WORDS[lang]) {
+    return new Intl.ListFormat(lang, { type, style: type === "unit" ? "narrow" : "long" }).formatToParts(items);
+  }
+  const [two, middle, last] = type === "unit" ? [", ", ", ", ", "] : LIST_WORDS[lang];
+  return items.flatMap((value, i) => {
+    const element = { type: "element", value };
+    if (i === 0) return [element];
+    const literal = i < items.length - 1 ? middle : items.length === 2 ? two : last;
+    return [{ type: "literal", value: literal }, element];
+  });
+}
+
+/** `words` as one phrase in the page's language ("A, B and C"); `type` "unit" for a list without "and". */
+export function listText(words, type = "conjunction") {
+  return listParts(words, type)
+    .map((part) => part.value)
+    .join("");
+}
+
+/** The form of a plural object for `params.count` (else `params.n`), by the language's rules. */
+function pluralForm(forms, params) {
+  const n = Number(params.count ?? params.n);
+  const category = Number.isFinite(n) ? new Intl.PluralRules(lang).select(n) : "other";
+  return forms[category] ?? forms.other ?? Object.values(forms)[0];
+}
+
 /** The text for `key` with `{name}` placeholders filled from `params`. */
 export function t(key, params = {}) {
-  const template = has(key) ? catalog[key] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  const value = has(key) ? catalog[key] : key;
+  const template = typeof value === "string" ? value : pluralForm(value, params);
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    const v = params[name];
+    return Array.isArray(v) ? listText(v) : String(v);
+  });
 }
 
 /** Text for an engine message `{key, params}` (params may name seats: see app.js). */

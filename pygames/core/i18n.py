@@ -1,34 +1,87 @@
 """The locale catalog: every string a player reads has a key here.
 
 The catalog files live in ``pygames/locale/<lang>.json`` and, split by game,
-``pygames/locale/<lang>.<part>.json`` (flat ``key: text`` maps with ``{name}``
-placeholders; a key may appear only once per language).  The build copies them next to the page,
-which formats the same keys the same way, so Python and JS never disagree.
+``pygames/locale/<lang>.<part>.json`` (flat ``key: value`` maps; a key may appear only once
+per language).  A value is a text with ``{name}`` placeholders, or a plural object keyed by
+the language's CLDR categories for integers (``{"one": "{count} card", "other": "{count}
+cards"}``) chosen by the ``count`` param, else ``n``.  A list param (names, colours) is
+written as the language's own list ("A, B and C").  The build copies the catalogs next to
+the page, whose ``t()`` does the same with ``Intl.PluralRules`` and ``Intl.ListFormat``,
+so Python and JS never disagree.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
+Value = str | dict[str, str]
+
+
+def _uk(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+#: CLDR plural categories of an integer, per language (what ``Intl.PluralRules`` says).
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "gl": lambda n: "one" if n == 1 else "other",
+    "fr": lambda n: "one" if n in (0, 1) else "many" if n % 1_000_000 == 0 else "other",
+    "ja": lambda n: "other",
+    "uk": _uk,
+}
+
+#: How a language joins a list (CLDR's conjunction pattern): (between two, between others, before the last).
+LIST_WORDS: dict[str, tuple[str, str, str]] = {
+    "en": (" and ", ", ", ", and "),
+    "fr": (" et ", ", ", " et "),
+    "gl": (" e ", ", ", " e "),
+    "ja": ("、", "、", "、"),
+    "uk": (" і ", ", ", " і "),
+}
+
 
 @cache
-def catalog(lang: str = "en") -> dict[str, str]:
-    """The flat key -> text map for ``lang``."""
+def catalog(lang: str = "en") -> dict[str, Value]:
+    """The flat key -> value map for ``lang``."""
     folder = resources.files("pygames.locale")
     names = sorted(f.name for f in folder.iterdir() if f.name.startswith(f"{lang}.") and f.name.endswith(".json"))
-    merged: dict[str, str] = {}
+    merged: dict[str, Value] = {}
     for name in names:
         merged.update(json.loads(folder.joinpath(name).read_text("utf-8")))
     return merged
 
 
+def plural(lang: str, n: int) -> str:
+    """The CLDR category of the integer ``n`` in ``lang`` ("other" for a language without a rule)."""
+    return PLURAL_RULES.get(lang, PLURAL_RULES["ja"])(abs(int(n)))
+
+
+def list_text(words: list[Any], lang: str = "en") -> str:
+    """``words`` as one phrase in ``lang`` ("Ann, Bo, and Cy")."""
+    two, middle, last = LIST_WORDS.get(lang, LIST_WORDS["en"])
+    items = [str(w) for w in words]
+    if len(items) <= 2:
+        return two.join(items)
+    return middle.join(items[:-1]) + last + items[-1]
+
+
 def tr(key: str, lang: str = "en", **params: Any) -> str:
     """The text for ``key`` with ``params`` filled in; the key itself if unknown."""
-    template = catalog(lang).get(key, key)
+    value = catalog(lang).get(key, key)
+    if isinstance(value, dict):
+        n = params.get("count", params.get("n"))
+        form = plural(lang, n) if isinstance(n, int) else "other"
+        value = value.get(form, value.get("other", next(iter(value.values()))))
+    filled = {k: list_text(v, lang) if isinstance(v, list | tuple) else v for k, v in params.items()}
     try:
-        return template.format(**params)
+        return value.format(**filled)
     except (KeyError, IndexError, ValueError):
-        return template
+        return value

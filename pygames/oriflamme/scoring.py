@@ -35,7 +35,7 @@ def outcome(s: Any) -> Outcome:
                 **seat_params(w),
                 "score": best,
                 "cards": most,
-                "others": ", ".join(names[p] for p in others),
+                "others": [names[p] for p in others],
                 "other_seats": others,
                 "other_cards": max(counts[p] for p in others),
             },
@@ -45,5 +45,5 @@ def outcome(s: Any) -> Outcome:
         winners,
         "shared",
         f"oriflamme.win.shared.{covered}",
-        {"score": best, "cards": most, "names": ", ".join(names[p] for p in winners), "seats": list(winners)},
+        {"score": best, "cards": most, "names": [names[p] for p in winners], "seats": list(winners)},
     )

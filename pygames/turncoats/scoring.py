@@ -31,10 +31,6 @@ def area_counts(state) -> list[int]:
     return counts
 
 
-def _names(colours) -> str:
-    return ", ".join(COLOURS[c] for c in colours)
-
-
 def standing(state) -> dict[str, Any]:
     """Which colour would win if the game ended now, and why (JSON-safe)."""
     ctl = control(state)
@@ -44,9 +40,9 @@ def standing(state) -> dict[str, Any]:
             counts[c] += 1
     axe, flag = unpack(state._axe), unpack(state._flag)
     colour, reason, tied = state.rules.winning_colour(tuple(counts), axe, flag)
-    # ``tied`` is the English list for Python's own texts; pages join ``tied_colours`` in their language
+    # lists are lists (``tr`` and the page's ``t`` write them in their language); pages name ``tied_colours``
     params: dict[str, Any] = {
-        "tied": _names(tied),
+        "tied": [COLOURS[c] for c in tied],
         "tied_colours": [COLOURS[c] for c in tied],
         "count": counts[tied[0]],
     }
@@ -149,7 +145,7 @@ def final(state) -> dict[str, Any]:
                 "count": best,
                 "colour": COLOURS[colour] if colour >= 0 else "",
                 "seats": left,
-                "names": ", ".join(_name(s) for s in left),
+                "names": [_name(s) for s in left],
             },
         }
         for name, best, left in steps
@@ -164,7 +160,7 @@ def final(state) -> dict[str, Any]:
                     "name": _name(start),
                     "seats": left,
                     "winner": ranking[0],
-                    "names": ", ".join(_name(s) for s in left),
+                    "names": [_name(s) for s in left],
                 },
             }
         )

@@ -52,8 +52,9 @@ from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT
 LOG_LENGTH = 60
 
 
-def _kills_text(kills: tuple[int, int, int]) -> str:
-    return ", ".join(f"{k} {COLOURS[c]}" for c, k in enumerate(kills) if k)
+def _kills_text(kills: tuple[int, int, int]) -> list[str]:
+    """The kills as a list param (``tr`` and the page write it in their language)."""
+    return [f"{k} {COLOURS[c]}" for c, k in enumerate(kills) if k]
 
 
 def log_entry(mover: int, move, drawn: int, seat: int | None) -> dict[str, Any]:

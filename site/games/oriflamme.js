@@ -458,7 +458,7 @@ export class Oriflamme extends HotSeatGame {
   boardLabel(view) {
     const parts = [t("ui.oriflamme.board.label")];
     for (let s = 0; s < view.players; s++) {
-      parts.push(t("ui.oriflamme.board.seat", { name: this.name(s), pool: view.pools[s], hand: view.hand_counts[s] }));
+      parts.push(t("ui.oriflamme.board.seat", { name: this.name(s), pool: view.pools[s], count: view.hand_counts[s] }));
     }
     view.queue.forEach((slot, j) => parts.push(this.slotText(j) + (slot.cards.length > 1 ? ` (${slot.cards.length})` : "")));
     return parts.join(" ");

@@ -62,8 +62,8 @@ export class EndScreen {
     if (!outcome) return t("ui.link.end.title");
     const winners = outcome.winners || [];
     if (!winners.length) return t("ui.end.title.draw");
-    const list = winners.map((s) => this.host.name(s)).join(t("ui.link.list_sep"));
-    return t(winners.length > 1 ? "ui.link.end.win_shared" : "ui.link.end.win", { names: list });
+    const winnerNames = winners.map((s) => this.host.name(s));
+    return t(winners.length > 1 ? "ui.link.end.win_shared" : "ui.link.end.win", { names: winnerNames });
   }
 
   /** The scores table, best first, winners marked. */

@@ -2,7 +2,7 @@
 // each with whose turn it is, its latest link (open, share or copy), archive / restore
 // and delete (asked twice, since deleting drops this device's seat keys).
 
-import { t, has } from "../i18n.js";
+import { t, has, listParts } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import * as store from "./store.js";
 import { fullUrl } from "./routes.js";
@@ -122,11 +122,16 @@ export class MyGames {
 /** The players' names (text only), this device's seats marked "you". */
 function playerNames(names, mine) {
   const who = el("p", { class: "link-game-names" });
-  names.forEach((n, s) => {
-    if (s) who.append(document.createTextNode(t("ui.link.list_sep")));
-    who.append(el("span", { class: mine.includes(s) ? "me" : "", text: n }));
+  let s = 0; // the language's list, each name its own span
+  for (const part of listParts(names)) {
+    if (part.type !== "element") {
+      who.append(document.createTextNode(part.value));
+      continue;
+    }
+    who.append(el("span", { class: mine.includes(s) ? "me" : "", text: names[s] }));
     if (mine.includes(s)) who.append(el("span", { class: "link-you", text: t("ui.link.mine.you_mark") }));
-  });
+    s += 1;
+  }
   return who;
 }
 
@@ -137,7 +142,7 @@ function whoseTurn(g) {
   const next = g.next;
   if (g.phase === "over") {
     const w = (g.outcome && g.outcome.winners) || [];
-    return w.length ? t("ui.link.mine.won", { names: w.map(nm).join(t("ui.link.list_sep")) }) : t("ui.link.mine.draw");
+    return w.length ? t("ui.link.mine.won", { names: w.map(nm) }) : t("ui.link.mine.draw");
   }
   if (g.phase === "revealing") return t("ui.link.mine.revealing");
   if (!next) return t("ui.link.status.waiting");

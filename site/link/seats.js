@@ -71,7 +71,7 @@ export class ClaimPanel {
       btn.addEventListener("click", () => this.onClaim(s));
       this.list.append(btn);
     });
-    this.intro.textContent = t("ui.link.claim.intro", { game: t(`game.${table.game}`), names: table.names.join(t("ui.link.list_sep")) });
+    this.intro.textContent = t("ui.link.claim.intro", { game: t(`game.${table.game}`), names: table.names });
     this.friendly.hidden = !table.friendly;
   }
 }

@@ -2,7 +2,7 @@
 // tests and the CSS read), #hint (the board's hint on your turn, else the last thing that
 // happened) and #matchbar (an Okiya-style match: format, game number, score).
 
-import { t, has } from "../i18n.js";
+import { t, has, listText } from "../i18n.js";
 import { say } from "./boards.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -63,7 +63,7 @@ export function renderMatch(table, { name }) {
   bar.textContent = [
     has(fmtKey) ? t(fmtKey) : m.format,
     m.game ? t("ui.match.game", { n: m.game }) : "",
-    m.score.map((score, s) => t("ui.link.match.score", { name: name(s), score })).join(t("ui.link.list_sep")),
+    listText(m.score.map((score, s) => t("ui.link.match.score", { name: name(s), score })), "unit"),
   ]
     .filter(Boolean)
     .join(t("ui.separator"));

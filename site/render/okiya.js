@@ -1,6 +1,7 @@
 // The Okiya board on a canvas. It draws the VIEW it is given (from pygames.bridge)
 // and reports clicks on cells the engine listed as legal. It knows no rules.
 
+import { SANS } from "./fonts.js";
 import { palette, drawTile, drawToken, roundRect, fillShadowed, easeOut, clamp01 } from "./art.js";
 import { CanvasBoard } from "./board.js";
 
@@ -322,7 +323,7 @@ export class OkiyaBoard extends CanvasBoard {
     const pending = [...lifting.values()][0];
     const shown = pending ? pending.prevLast : view.last_tile;
     ctx.fillStyle = pal.muted;
-    ctx.font = `600 ${font * 0.85}px system-ui, sans-serif`;
+    ctx.font = `600 ${font * 0.85}px ${SANS}`;
     const labelY = slot.y - font * 0.85;
     ctx.fillText(this.labels.lastTile.toUpperCase(), slot.x + slot.s / 2, labelY);
     roundRect(ctx, slot.x, slot.y, slot.s, slot.s, slot.s * 0.13);
@@ -358,12 +359,12 @@ export class OkiyaBoard extends CanvasBoard {
     // name + tag
     const nameY = p.y + p.h * 0.2;
     ctx.fillStyle = pal.text;
-    ctx.font = `700 ${font}px system-ui, sans-serif`;
+    ctx.font = `700 ${font}px ${SANS}`;
     const big = Math.min(p.w * 0.2, p.h * 0.3);
     drawToken(ctx, pal, seat, cx - measure(ctx, this.labels.seats[seat]) / 2 - big * 0.35, nameY, big * 0.45);
     ctx.fillText(this.labels.seats[seat], cx + big * 0.12, nameY, p.w - big);
     ctx.fillStyle = pal.muted;
-    ctx.font = `500 ${font * 0.8}px system-ui, sans-serif`;
+    ctx.font = `500 ${font * 0.8}px ${SANS}`;
     ctx.fillText(this.labels.tags[seat] || "", cx, nameY + font * 1.15, p.w - 2 * inset);
     // the stones still in hand (the view says how many of how many), in two rows
     const left = view.tokens_left[seat];

@@ -21,8 +21,7 @@ export const FAMILIES = [
   { id: "purple", fill: "#7a3a8e", deep: "#3f1a4c", light: "#c891d8", charge: "cross" },
 ];
 
-export const SERIF = '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", "Noto Serif", Georgia, serif';
-export const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif';
+export { SERIF, SANS } from "./fonts.js";
 export const RATIO = 1.4; // card height / width
 export const SLIDE_MS = 260;
 export const FLIP_MS = 280;

@@ -6,6 +6,7 @@
 // reports clicks on areas and hand colours; it knows no rules: what may be
 // clicked is decided by the controller from the engine's legal moves.
 
+import { SANS } from "./fonts.js";
 import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
 import { CanvasBoard } from "./board.js";
 import { axeIcon, bagShape, drawMark, drawStone, flagIcon, stonePalette } from "./turncoats-art.js";
@@ -403,7 +404,7 @@ export class TurncoatsBoard extends CanvasBoard {
       ctx.stroke();
     }
     ctx.fillStyle = pal.badgeText;
-    ctx.font = `700 ${Math.max(9, Math.round(u * 0.115))}px system-ui, sans-serif`;
+    ctx.font = `700 ${Math.max(9, Math.round(u * 0.115))}px ${SANS}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(String(a), cx, cy + u * 0.006);
@@ -413,7 +414,7 @@ export class TurncoatsBoard extends CanvasBoard {
   count(x, y, n, size) {
     const { ctx, pal } = this;
     ctx.save();
-    ctx.font = `800 ${Math.round(size)}px system-ui, sans-serif`;
+    ctx.font = `800 ${Math.round(size)}px ${SANS}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.lineJoin = "round";
@@ -486,7 +487,7 @@ export class TurncoatsBoard extends CanvasBoard {
     const icon = key === "axe" ? axeIcon : flagIcon;
     icon(ctx, box.x + u * 0.11, box.y + u * 0.13, u * 0.15, pal.text);
     ctx.fillStyle = pal.text;
-    ctx.font = `800 ${Math.round(u * 0.1)}px system-ui, sans-serif`;
+    ctx.font = `800 ${Math.round(u * 0.1)}px ${SANS}`;
     ctx.textBaseline = "middle";
     ctx.textAlign = "left";
     ctx.fillText(this.labels[key] || key.toUpperCase(), box.x + u * 0.22, box.y + u * 0.135, box.w - u * 0.25);
@@ -504,7 +505,7 @@ export class TurncoatsBoard extends CanvasBoard {
         ctx.fill();
       }
       ctx.fillStyle = pal.text;
-      ctx.font = `800 ${Math.round(u * 0.1)}px system-ui, sans-serif`;
+      ctx.font = `800 ${Math.round(u * 0.1)}px ${SANS}`;
       ctx.textAlign = "left";
       ctx.fillText(String(counts[c]), x + sr * 1.25, y + sr * 0.1);
     }
@@ -536,12 +537,12 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.lineWidth = 1.2;
     ctx.stroke();
     ctx.fillStyle = "#fffaf0";
-    ctx.font = `800 ${Math.max(10, Math.round(u * 0.12))}px system-ui, sans-serif`;
+    ctx.font = `800 ${Math.max(10, Math.round(u * 0.12))}px ${SANS}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(String(view.bag), bx, by + s * 0.16);
     ctx.fillStyle = pal.text;
-    ctx.font = `800 ${Math.max(9, Math.round(u * 0.1))}px system-ui, sans-serif`;
+    ctx.font = `800 ${Math.max(9, Math.round(u * 0.1))}px ${SANS}`;
     ctx.textAlign = "left";
     const lx = box.x + box.w * 0.52;
     ctx.fillText(this.labels.bag || "", lx, box.y + u * 0.135, box.w * 0.45);
@@ -576,7 +577,7 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.stroke();
     const title = view.hand ? this.labels.hand || "" : this.labels.handHidden || "";
     ctx.fillStyle = pal.muted;
-    ctx.font = `700 ${Math.round(Math.max(12, Math.min(15, u * 0.26)))}px system-ui, sans-serif`;
+    ctx.font = `700 ${Math.round(Math.max(12, Math.min(15, u * 0.26)))}px ${SANS}`;
     ctx.textBaseline = "middle";
     if (h.dir === "row") {
       ctx.textAlign = "left";
@@ -631,13 +632,13 @@ export class TurncoatsBoard extends CanvasBoard {
     drawStone(ctx, pal, colour, x - sr * 0.1, y + sr * 0.1, sr);
     ctx.restore();
     ctx.fillStyle = pal.text;
-    ctx.font = `800 ${Math.round(sr * 1.05)}px system-ui, sans-serif`;
+    ctx.font = `800 ${Math.round(sr * 1.05)}px ${SANS}`;
     ctx.textAlign = "left";
     ctx.fillText(`×${n}`, x + sr * 1.5, y + sr * 0.1);
     if (view.drawn === colour) {
       // the stone just drawn (only its drawer sees this)
       const label = this.labels.drawn || "";
-      ctx.font = `800 ${Math.round(Math.max(10, sr * 0.55))}px system-ui, sans-serif`;
+      ctx.font = `800 ${Math.round(Math.max(10, sr * 0.55))}px ${SANS}`;
       const tw = ctx.measureText(label).width + 10;
       const bx = s.x + s.w / 2 - tw / 2, by = s.y + 3;
       roundRect(ctx, bx, by, tw, sr * 0.8, sr * 0.4);

@@ -44,10 +44,8 @@ import { PaceBar, pacedPause } from "./pace.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
-/** Words joined as a list in the page's language ("Ann, Bo and Cy"): Python sends lists, never joined text. */
-export function listText(words) {
-  return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(words);
-}
+// Words joined as a list in the page's language ("Ann, Bo and Cy"): Python sends lists, never joined text.
+export { listText } from "../i18n.js";
 
 // ------------------------------------------------------------------ routes
 

@@ -27,3 +27,9 @@ def fast(page):
     """Bots (and lone moves) answer without the pause the page leaves for people to follow them."""
     page.add_init_script("window.__pygamesBotPauseMs = 0")
     return page
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """English pages whatever the machine's locale: a first visit follows navigator.languages."""
+    return {**browser_context_args, "locale": "en-US"}
