@@ -35,23 +35,33 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
-// CLDR's "and" lists (between two, between others, before the last), for a browser whose Intl
-// lacks the language (Chromium has no Galician list data); the same table as pygames.core.i18n.
+// CLDR's "and" / "or" lists (between two, between others, before the last), for a browser whose
+// Intl lacks the language (Chromium has no Galician list data); "and" is pygames.core.i18n's table.
 const LIST_WORDS = {
-  en: [" and ", ", ", ", and "],
-  fr: [" et ", ", ", " et "],
-  gl: [" e ", ", ", " e "],
-  ja: ["、", "、", "、"],
-  uk: [" і ", ", ", " і "],
+  conjunction: {
+    en: [" and ", ", ", ", and "],
+    fr: [" et ", ", ", " et "],
+    gl: [" e ", ", ", " e "],
+    ja: ["、", "、", "、"],
+    uk: [" і ", ", ", " і "],
+  },
+  disjunction: {
+    en: [" or ", ", ", ", or "],
+    fr: [" ou ", ", ", " ou "],
+    gl: [" ou ", ", ", " ou "],
+    ja: ["または", "、", "、または"],
+    uk: [" або ", ", ", " або "],
+  },
 };
 
 /** The pieces of `words` as a list ({type: "element" | "literal", value}), as Intl.ListFormat gives them. */
 export function listParts(words, type = "conjunction") {
   const items = words.map(String);
-  if (Intl.ListFormat.supportedLocalesOf([lang]).length || !LIST_WORDS[lang]) {
+  const table = type === "unit" ? null : LIST_WORDS[type]?.[lang];
+  if (Intl.ListFormat.supportedLocalesOf([lang]).length || (type !== "unit" && !table)) {
     return new Intl.ListFormat(lang, { type, style: type === "unit" ? "narrow" : "long" }).formatToParts(items);
   }
-  const [two, middle, last] = type === "unit" ? [", ", ", ", ", "] : LIST_WORDS[lang];
+  const [two, middle, last] = table || [", ", ", ", ", "];
   return items.flatMap((value, i) => {
     const element = { type: "element", value };
     if (i === 0) return [element];

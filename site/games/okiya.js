@@ -94,7 +94,7 @@ export class Okiya extends HotSeatGame {
   }
 
   hintOf(r) {
-    if (this.hinted) return t("ui.okiya.hint.best", { tiles: listText(this.hinted.map((cell) => this.cellWords(r.view, cell))) });
+    if (this.hinted) return t("ui.okiya.hint.best", { tiles: listText(this.hinted.map((cell) => this.cellWords(r.view, cell)), "disjunction") });
     if (this.forced) return t("ui.okiya.hint.forced", { player: this.name(this.forced.seat) });
     if (!this.myTurn(r)) return "";
     return r.view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
@@ -278,7 +278,7 @@ export class Okiya extends HotSeatGame {
     const v = moves[at];
     const value = (x) => t(`ui.okiya.review.value.${x}`);
     const detail = [t("ui.okiya.review.detail", { player: this.name(v.seat), before: value(v.before), after: value(v.after) })];
-    if (v.label !== "best" && v.label !== "forced") detail.push(t("ui.okiya.review.best", { tiles: listText(v.best.map((cell) => this.cellWords(v.view, cell))) }));
+    if (v.label !== "best" && v.label !== "forced") detail.push(t("ui.okiya.review.best", { tiles: listText(v.best.map((cell) => this.cellWords(v.view, cell)), "disjunction") }));
     panel.append(el("p", { class: "ok-review-detail", id: "ok-review-detail", text: detail.join(" ") }), list);
     return panel;
   }
