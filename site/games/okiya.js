@@ -276,7 +276,7 @@ export class Okiya extends HotSeatGame {
       list.append(el("li", {}, el("button", { type: "button", class: `ok-review-move ${v.label}`, data, "aria-pressed": String(i === at), text, onclick: () => this.reviewAt(i) })));
     });
     const v = moves[at];
-    const value = (x) => t(`ui.okiya.review.value.${x}`);
+    const value = (x) => t(`ui.okiya.review.value.${x > 0 ? "win" : x < 0 ? "loss" : "draw"}`);
     const detail = [t("ui.okiya.review.detail", { player: this.name(v.seat), before: value(v.before), after: value(v.after) })];
     if (v.label !== "best" && v.label !== "forced") detail.push(t("ui.okiya.review.best", { tiles: listText(v.best.map((cell) => this.cellWords(v.view, cell)), "disjunction") }));
     panel.append(el("p", { class: "ok-review-detail", id: "ok-review-detail", text: detail.join(" ") }), list);

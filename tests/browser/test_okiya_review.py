@@ -113,7 +113,7 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
     assert after < before
     expect(picked).to_have_attribute("data-label", label)
     expect(picked).to_contain_text(catalog[f"ui.okiya.review.label.{label}"])
-    value = lambda x: catalog[f"ui.okiya.review.value.{x}"]  # noqa: E731
+    value = lambda x: catalog["ui.okiya.review.value." + ("win" if x > 0 else "loss" if x < 0 else "draw")]  # noqa: E731
     expect(page.locator("#ok-review-detail")).to_contain_text(
         fmt(catalog["ui.okiya.review.detail"], player=catalog["ui.seat.0"], before=value(before), after=value(after))
     )
