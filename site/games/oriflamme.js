@@ -71,6 +71,7 @@ export class Oriflamme extends HotSeatGame {
       route: () => (this.active ? this.hash : null),
       slotCenter: (i) => (this.board ? this.board.slotCenter(i) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
+      cutNames: () => (this.board && this.board.cutNames ? [...this.board.cutNames] : []),
       handInfoCenter: (c) => (this.board ? this.board.handInfoCenter(c) : null),
       seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
       dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
@@ -452,7 +453,15 @@ export class Oriflamme extends HotSeatGame {
       },
     });
     this.canvas.setAttribute("aria-label", this.boardLabel(view));
+    this.fitWrap();
     this.placeFloat();
+  }
+
+  /** Phones: the board only as tall as its queue needs, so the choices stay near the fold. */
+  fitWrap() {
+    const side = matchMedia("(min-width: 900px) and (min-aspect-ratio: 1/1)").matches;
+    const h = side ? null : this.board.heightFor(this.wrap.clientWidth);
+    this.wrap.style.height = h ? `${Math.ceil(h)}px` : "";
   }
 
   boardLabel(view) {
@@ -574,8 +583,8 @@ export class Oriflamme extends HotSeatGame {
           text: "i",
         });
         info.addEventListener("click", () => this.openInfo({ card, family: r.view.seat, where: "hand" }));
-        const row = el("div", { class: `ofl-row${chosen ? " chosen" : ""}`, data: { card } }, chip, info,
-          ...list.map((m) => this.moveButton(m, { text: this.shortPlace(m), focus: this.focusOf(m) })));
+        const places = el("div", { class: "ofl-places" }, ...list.map((m) => this.moveButton(m, { text: this.shortPlace(m), focus: this.focusOf(m) })));
+        const row = el("div", { class: `ofl-row${chosen ? " chosen" : ""}`, data: { card } }, chip, info, places);
         box.append(row);
       }
     } else {

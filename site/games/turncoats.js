@@ -115,6 +115,7 @@ export class Turncoats extends HotSeatGame {
     return {
       areaCenter: (a) => (this.board ? this.board.areaCenter(a) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
+      handTitleLines: () => (this.board ? this.board.handTitleLines || 0 : 0),
     };
   }
 

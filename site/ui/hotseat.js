@@ -612,17 +612,25 @@ export class HotSeatGame {
     const r = this.result;
     const humans = this.humans().length;
     this.undoBtn.hidden = !humans;
-    this.undoBtn.disabled = !r || this.busy || !humans || !r.record.games[r.record.games.length - 1].length;
+    this.undoBtn.disabled = !r || this.busy || !humans || !!r.view.outcome || !r.record.games[r.record.games.length - 1].length;
   }
 
   /** [text, state] of #status for position `r`. */
   statusOf(r) {
     if (!r) return [t("ui.status.waiting"), "waiting"];
-    if (r.view.outcome) return [this.say(r.view.outcome.message), "over"];
+    if (r.view.outcome) return [this.overText(r.view.outcome), "over"];
     const player = this.name(r.to_move);
     if (this.isBot(r.to_move)) return [t("ui.status.thinking", { player }), "thinking"];
     if (this.myTurn(r)) return [t(this.turnKey(r), { player }), "turn"];
     return [t(`ui.${this.cfg.game}.status.waiting_for`, { player }), "waiting"];
+  }
+
+  /** The status at the end: one human facing bots is told first whether they won or lost. */
+  overText(outcome) {
+    const said = this.say(outcome.message);
+    const humans = this.humans();
+    if (humans.length !== 1 || !Array.isArray(outcome.winners) || !outcome.winners.length) return said;
+    return t(outcome.winners.includes(humans[0]) ? "ui.status.you_won" : "ui.status.you_lost", { detail: said });
   }
 
   renderStatus() {
