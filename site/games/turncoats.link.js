@@ -131,13 +131,19 @@ export default class TurncoatsLink {
         out.push(focusLights(btn, this.board, { kind: "area", id: a }));
       }
     } else {
-      // step 3: what that stone does there
-      for (const m of moves.filter((mv) => mv.colour === sel.colour && mv.area === sel.area)) {
-        let text = null;
-        if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, view.colours) }) : t("ui.turncoats.short.no_kill");
-        if (m.kind === "march") text = t("ui.turncoats.short.march", { dest: m.dest, count: m.count });
-        if (m.kind === "recruit") text = t("turncoats.action.recruit");
-        out.push(button(m, text));
+      // step 3: what that stone does there, under its action's name (a battle that kills nothing still says "Battle")
+      const here = moves.filter((mv) => mv.colour === sel.colour && mv.area === sel.area);
+      for (const kind of ["recruit", "battle", "march"]) {
+        const group = here.filter((m) => m.kind === kind);
+        if (!group.length) continue;
+        const buttons = group.map((m) => {
+          let text = t("turncoats.action.recruit");
+          if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, view.colours) }) : t("ui.turncoats.short.no_kill");
+          if (m.kind === "march") text = t("ui.turncoats.short.march", { dest: m.dest, count: m.count });
+          return button(m, text);
+        });
+        if (kind === "recruit") out.push(...buttons);
+        else out.push(el("div", { class: "tc-group", data: { group: kind } }, el("span", { class: "tc-group-title", text: t(`turncoats.action.${kind}`) }), ...buttons));
       }
     }
     if (sel.colour !== null) {

@@ -94,7 +94,13 @@ export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers
     if (m) options[m[2]] = !m[1];
   }
   const format = formats.includes(q.get("format")) ? q.get("format") : formats[0];
-  return { game, seed, players, bots, levels, names, options, format };
+  // values the page could not use (it plays the default instead, and says so)
+  const ignored = [];
+  if (playersText && players !== asked) ignored.push(`players=${playersText}`);
+  for (const part of (q.get("bots") || "").split(",")) if (part && !bots.includes(Number(part))) ignored.push(`bots=${part}`);
+  for (const wanted of new Set(levelList)) if (wanted && !known.includes(wanted)) ignored.push(`level=${wanted}`);
+  if (q.get("format") && q.get("format") !== format) ignored.push(`format=${q.get("format")}`);
+  return { game, seed, players, bots, levels, names, options, format, ignored: ignored.map((s) => s.slice(0, 40)) };
 }
 
 /** The canonical hash of a route. */
@@ -207,6 +213,7 @@ export class HotSeatGame {
     this._show();
     this.closeInfo();
     this.render({ animate: false });
+    if (route.ignored.length) this.toast(t("ui.route.ignored", { values: listText(route.ignored) }));
     try {
       await this.py.ready;
       if (gen !== this.gen) return;
