@@ -66,15 +66,16 @@ export class EndScreen {
     return t(winners.length > 1 ? "ui.link.end.win_shared" : "ui.link.end.win", { names: list });
   }
 
-  /** The scores table, best first, winners marked (Turncoats' 1/0 "scores" read as who won). */
+  /** The scores table, best first, winners marked. A game whose "score" only says who won
+   *  names that column itself (ui.link.end.score.<game>) and shows "Won", never 1 / 0. */
   renderScores(outcome, game) {
     this.scores.replaceChildren();
     const scores = outcome && Array.isArray(outcome.scores) ? outcome.scores : null;
     this.scores.hidden = !scores;
     if (!scores) return;
     const winners = outcome.winners || [];
-    const wonOnly = game === "turncoats"; // no points: the steps above say why the winner won
-    const head = el("tr", {}, el("th", { scope: "col", text: t("ui.link.end.player") }), el("th", { scope: "col", text: t(wonOnly ? "ui.link.end.result" : "ui.link.end.score") }));
+    const wonOnly = has(`ui.link.end.score.${game}`);
+    const head = el("tr", {}, el("th", { scope: "col", text: t("ui.link.end.player") }), el("th", { scope: "col", text: t(wonOnly ? `ui.link.end.score.${game}` : "ui.link.end.score") }));
     const body = el("tbody");
     const order = [...scores.keys()].sort((a, b) => scores[b] - scores[a]);
     for (const s of order) {
