@@ -100,9 +100,11 @@ def assert_sections_marked(page) -> None:
         assert closed[0] not in ("none", "normal"), s.text_content()
         if not s.evaluate("e => e.parentElement.open"):
             s.click()
-            page.wait_for_function("e => e.parentElement.open", arg=s.element_handle())
-            opened = s.evaluate("e => getComputedStyle(e, '::before').transform")
-            assert opened != closed[1]
+            page.wait_for_function(
+                "([e, closed]) => e.parentElement.open && getComputedStyle(e, '::before').transform !== closed",
+                arg=[s.element_handle(), closed[1]],
+                timeout=STEP_MS,
+            )
             s.click()
 
 
