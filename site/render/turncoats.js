@@ -406,7 +406,7 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.font = `700 ${Math.max(9, Math.round(u * 0.115))}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(String(a), cx, cy + u * 0.006);
+    ctx.fillText(String(a + 1), cx, cy + u * 0.006); // numbered from 1, as every text names it (games/turncoats.js areaNo)
   }
 
   /** A stone count: bold digits with a halo of land colour. */

@@ -145,6 +145,21 @@ def test_a_lone_human_is_told_they_won_or_lost(page, site_url, catalog, game):
     assert_fits(page, f"{game}-end-lone-human")
 
 
+def test_turncoats_result_in_plain_words(page, site_url, catalog):
+    """Item 4: the colour's tie-break said as a player would, areas numbered as on the board."""
+    page.set_viewport_size(PHONE)
+    record = finished_record("turncoats", 3, 2)  # seed 3, two players: FLAG breaks the tie
+    open_finished(page, site_url, "turncoats", route("turncoats", 2), record)
+    outcome = page.evaluate("window.__pygames.turncoats.state().view.outcome")
+    assert outcome["colour_message"]["key"] == "turncoats.colour_win.flag"
+    words = catalog["turncoats.colour_win.flag"].split("{colour}")[1].split("(")[0].strip()
+    expect(page.locator("#tc-end-colour")).to_contain_text(words)
+    areas = page.locator("#tc-end .tc-end-areas .tc-area-no")
+    expect(areas).to_have_text([str(n) for n in range(1, 12)])
+    expect_in_sight(page, "#tc-rematch")
+    assert_fits(page, "turncoats-end-tie-break-phone")
+
+
 def test_okiya_end_on_a_phone(page, site_url, catalog):
     """Item 9: Undo is off once the game is over; every move of the list was in sight before."""
     page.set_viewport_size(PHONE)
