@@ -378,7 +378,10 @@ export class Oriflamme extends HotSeatGame {
       onMove: (move) => this.play(move),
       onHand: (card) => this.onHand(card),
       onInfo: (info) => this.openInfo(info),
-      onLayout: () => this.placeFloat(),
+      onLayout: () => {
+        this.fitWrap(); // a turned phone: the board's new width asks for another height
+        this.placeFloat();
+      },
     });
   }
 
@@ -459,6 +462,7 @@ export class Oriflamme extends HotSeatGame {
 
   /** Phones: the board only as tall as its queue needs, so the choices stay near the fold. */
   fitWrap() {
+    if (!this.board || !this.wrap) return;
     const side = matchMedia("(min-width: 900px) and (min-aspect-ratio: 1/1)").matches;
     const h = side ? null : this.board.heightFor(this.wrap.clientWidth);
     this.wrap.style.height = h ? `${Math.ceil(h)}px` : "";
