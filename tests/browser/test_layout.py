@@ -288,3 +288,31 @@ def test_bad_deep_link_values_are_named(page, site_url, catalog):
     expect(toast).to_contain_text("level=godlike")
     expect(toast).to_contain_text(catalog["ui.route.ignored"].split(":")[-1].strip().split(" ")[0])
     assert_fits(page, "bad-deep-link-phone")
+
+
+# the link board's buttons for a red stone in area 3 that may battle (killing nothing) or march
+LINK_STEP3_JS = """async () => {
+  const { default: TurncoatsLink } = await import('./games/turncoats.link.js');
+  const moves = [
+    { text: 'battle red 3', kind: 'battle', colour: 'red', area: 3, kills: [0, 0, 0] },
+    { text: 'march red 3 4 1', kind: 'march', colour: 'red', area: 3, dest: 4, count: 1 },
+  ];
+  const host = { sel: { colour: 'red', area: 3 }, board: null, onPlay: () => {}, pick: () => {} };
+  const view = { colours: ['red', 'blue', 'black'], phase: 'act' };
+  const box = document.createElement('div');
+  box.append(...TurncoatsLink.prototype.buttons.call(host, view, moves.map((m) => m.text), [], { moves }));
+  return [...box.querySelectorAll('[data-group]')].map((g) => [g.dataset.group,
+    g.querySelector('.tc-group-title').textContent,
+    [...g.querySelectorAll('button[data-move]')].map((b) => b.dataset.move)]);
+}"""
+
+
+def test_link_battle_that_kills_nothing_is_headed_battle(page, site_url, catalog):
+    """Item 6: in link play a battle that kills nothing still sits under a "Battle" heading
+    (it spends a stone), beside the march under "March"."""
+    page.goto(site_url)
+    wait_python(page)
+    assert page.evaluate(LINK_STEP3_JS) == [
+        ["battle", catalog["turncoats.action.battle"], ["battle red 3"]],
+        ["march", catalog["turncoats.action.march"], ["march red 3 4 1"]],
+    ]
