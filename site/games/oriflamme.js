@@ -71,6 +71,7 @@ export class Oriflamme extends HotSeatGame {
       route: () => (this.active ? this.hash : null),
       slotCenter: (i) => (this.board ? this.board.slotCenter(i) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
+      cutNames: () => (this.board && this.board.cutNames ? [...this.board.cutNames] : []),
       handInfoCenter: (c) => (this.board ? this.board.handInfoCenter(c) : null),
       seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
       dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
@@ -377,7 +378,10 @@ export class Oriflamme extends HotSeatGame {
       onMove: (move) => this.play(move),
       onHand: (card) => this.onHand(card),
       onInfo: (info) => this.openInfo(info),
-      onLayout: () => this.placeFloat(),
+      onLayout: () => {
+        this.fitWrap(); // a turned phone: the board's new width asks for another height
+        this.placeFloat();
+      },
     });
   }
 
@@ -452,7 +456,16 @@ export class Oriflamme extends HotSeatGame {
       },
     });
     this.canvas.setAttribute("aria-label", this.boardLabel(view));
+    this.fitWrap();
     this.placeFloat();
+  }
+
+  /** Phones: the board only as tall as its queue needs, so the choices stay near the fold. */
+  fitWrap() {
+    if (!this.board || !this.wrap) return;
+    const side = matchMedia("(min-width: 900px) and (min-aspect-ratio: 1/1)").matches;
+    const h = side ? null : this.board.heightFor(this.wrap.clientWidth);
+    this.wrap.style.height = h ? `${Math.ceil(h)}px` : "";
   }
 
   boardLabel(view) {
@@ -574,8 +587,8 @@ export class Oriflamme extends HotSeatGame {
           text: "i",
         });
         info.addEventListener("click", () => this.openInfo({ card, family: r.view.seat, where: "hand" }));
-        const row = el("div", { class: `ofl-row${chosen ? " chosen" : ""}`, data: { card } }, chip, info,
-          ...list.map((m) => this.moveButton(m, { text: this.shortPlace(m), focus: this.focusOf(m) })));
+        const places = el("div", { class: "ofl-places" }, ...list.map((m) => this.moveButton(m, { text: this.shortPlace(m), focus: this.focusOf(m) })));
+        const row = el("div", { class: `ofl-row${chosen ? " chosen" : ""}`, data: { card } }, chip, info, places);
         box.append(row);
       }
     } else {

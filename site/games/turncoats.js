@@ -23,6 +23,15 @@ const RECAP_LINES = 8;
 
 export const colourName = (c) => t(`turncoats.colour.${c}`);
 
+/** An area as players see it on the board: numbered from 1 (the notation counts from 0). */
+export const areaNo = (a) => (Number.isInteger(a) ? a + 1 : a);
+
+/** Engine message params with their areas as the board numbers them. */
+export function areaParams(p) {
+  for (const k of ["area", "source", "dest"]) if (Number.isInteger(p[k])) p[k] = areaNo(p[k]);
+  return p;
+}
+
 /** "1 red and 2 black" for a battle's kills per colour (`colours`: the view's colour order). */
 export function killsText(kills, colours) {
   return killedText(kills.map((count, c) => ({ colour: colours[c], count })).filter((k) => k.count));
@@ -42,13 +51,13 @@ export function moveLabel(m, colours) {
     case "return":
       return t("ui.turncoats.move.return", { colour });
     case "recruit":
-      return t("ui.turncoats.move.recruit", { colour, area: m.area });
+      return t("ui.turncoats.move.recruit", { colour, area: areaNo(m.area) });
     case "battle":
       return m.kills.some(Boolean)
-        ? t("ui.turncoats.move.battle_kill", { colour, area: m.area, kills: killsText(m.kills, colours) })
-        : t("ui.turncoats.move.battle_none", { colour, area: m.area });
+        ? t("ui.turncoats.move.battle_kill", { colour, area: areaNo(m.area), kills: killsText(m.kills, colours) })
+        : t("ui.turncoats.move.battle_none", { colour, area: areaNo(m.area) });
     case "march":
-      return t("ui.turncoats.move.march", { colour, count: m.count, area: m.area, dest: m.dest });
+      return t("ui.turncoats.move.march", { colour, count: m.count, area: areaNo(m.area), dest: areaNo(m.dest) });
     default:
       return m.text;
   }
@@ -115,6 +124,7 @@ export class Turncoats extends HotSeatGame {
     return {
       areaCenter: (a) => (this.board ? this.board.areaCenter(a) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
+      handTitleLines: () => (this.board ? this.board.handTitleLines || 0 : 0),
     };
   }
 
@@ -237,7 +247,7 @@ export class Turncoats extends HotSeatGame {
     if (typeof p.colour === "string" && p.colour) p.colour = colourName(p.colour);
     if (Array.isArray(p.tied_colours)) p.tied = listText(p.tied_colours.map(colourName));
     if (Array.isArray(p.killed)) p.kills = killedText(p.killed);
-    return t(message.key, p);
+    return t(message.key, areaParams(p));
   }
 
   moveLabel(m) {
@@ -386,7 +396,7 @@ export class Turncoats extends HotSeatGame {
   boardLabel(view) {
     const parts = view.map.map((a) =>
       t("ui.turncoats.board.area", {
-        area: a.area,
+        area: areaNo(a.area),
         red: a.stones[0],
         blue: a.stones[1],
         black: a.stones[2],
@@ -446,11 +456,11 @@ export class Turncoats extends HotSeatGame {
       const areas = [...new Set(mine.map((m) => m.area))].sort((a, b) => a - b);
       for (const a of areas) {
         const stones = r.view.map[a].stones;
-        const label = t("ui.turncoats.choose.area", { area: a, red: stones[0], blue: stones[1], black: stones[2] });
+        const label = t("ui.turncoats.choose.area", { area: areaNo(a), red: stones[0], blue: stones[1], black: stones[2] });
         const btn = el("button", { type: "button", class: "move tc-chip tc-area-chip", data: { area: String(a) }, "aria-label": label, title: label, disabled: this.busy });
         const counts = el("span", { class: "tc-area-counts", "aria-hidden": "true" });
         r.view.colours.forEach((c, i) => counts.append(el("span", { class: "tc-count" }, stoneChip(c), el("span", { text: String(stones[i]) }))));
-        btn.append(el("span", { class: "tc-area-no", text: String(a) }), counts);
+        btn.append(el("span", { class: "tc-area-no", text: String(areaNo(a)) }), counts);
         btn.addEventListener("click", () => this.onArea(a));
         add(focusLights(btn, this.board, { kind: "area", id: a }));
       }
@@ -458,16 +468,16 @@ export class Turncoats extends HotSeatGame {
       const list = this.candidates(moves, sel);
       const colour = colourName(sel.colour);
       this.prompt.textContent = sel.dest !== null
-        ? t("ui.turncoats.prompt.count", { colour, area: sel.area, dest: sel.dest })
-        : t("ui.turncoats.prompt.action", { colour, area: sel.area });
+        ? t("ui.turncoats.prompt.count", { colour, area: areaNo(sel.area), dest: areaNo(sel.dest) })
+        : t("ui.turncoats.prompt.action", { colour, area: areaNo(sel.area) });
       group(t("turncoats.action.recruit"), list.filter((m) => m.kind === "recruit").map((m) => this.moveButton(m)));
       group(t("turncoats.action.battle"), list.filter((m) => m.kind === "battle").map((m) =>
         this.moveButton(m, { text: m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, r.view.colours) }) : t("ui.turncoats.short.no_kill") })));
       const marches = list.filter((m) => m.kind === "march").sort((a, b) => a.dest - b.dest || a.count - b.count);
       group(
-        sel.dest !== null ? t("ui.turncoats.group.march_to", { dest: sel.dest }) : t("turncoats.action.march"),
+        sel.dest !== null ? t("ui.turncoats.group.march_to", { dest: areaNo(sel.dest) }) : t("turncoats.action.march"),
         marches.map((m) => this.moveButton(m, {
-          text: sel.dest !== null ? t("ui.turncoats.short.count", { count: m.count }) : t("ui.turncoats.short.march", { dest: m.dest, count: m.count }),
+          text: sel.dest !== null ? t("ui.turncoats.short.count", { count: m.count }) : t("ui.turncoats.short.march", { dest: areaNo(m.dest), count: m.count }),
         })),
       );
     }
@@ -528,7 +538,7 @@ export class Turncoats extends HotSeatGame {
     const areas = el("ol", { class: "tc-end-areas", start: 0 });
     for (const a of view.map) {
       const li = el("li", { data: { area: String(a.area), controller: a.controller || "" } });
-      li.append(el("span", { class: "tc-area-no", text: String(a.area) }));
+      li.append(el("span", { class: "tc-area-no", text: String(areaNo(a.area)) }));
       if (a.controller) li.append(stoneChip(a.controller));
       li.append(el("span", { text: a.controller ? colourName(a.controller) : t("ui.turncoats.nobody") }));
       li.title = this.say({ key: `turncoats.control.${a.reason}`, params: { colour: a.controller || "" } });

@@ -5,7 +5,7 @@
 import { t, has } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { TurncoatsBoard } from "../render/turncoats.js";
-import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton } from "./turncoats.js";
+import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams } from "./turncoats.js";
 import { listText } from "../ui/hotseat.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 
@@ -83,7 +83,7 @@ export default class TurncoatsLink {
     const colour = this.sel.colour ? t(`turncoats.colour.${this.sel.colour}`) : "";
     if (this.sel.colour === null) return t("ui.turncoats.prompt.colour");
     if (this.sel.area === null) return t("ui.turncoats.prompt.area", { colour });
-    return t("ui.turncoats.prompt.action", { colour, area: this.sel.area });
+    return t("ui.turncoats.prompt.action", { colour, area: areaNo(this.sel.area) });
   }
 
   /** Turncoats' words in engine message params: colours (and tied colours, kills) as words. */
@@ -91,7 +91,7 @@ export default class TurncoatsLink {
     if (typeof p.colour === "string" && has(`turncoats.colour.${p.colour}`)) p.colour = t(`turncoats.colour.${p.colour}`);
     if (Array.isArray(p.tied_colours)) p.tied = listText(p.tied_colours.map((c) => t(`turncoats.colour.${c}`)));
     if (Array.isArray(p.killed)) p.kills = killedText(p.killed);
-    return p;
+    return areaParams(p);
   }
 
   /** A move (data) in words. */
@@ -125,19 +125,25 @@ export default class TurncoatsLink {
       const areas = [...new Set(moves.filter((m) => m.colour === sel.colour && m.area !== null).map((m) => m.area))].sort((a, b) => a - b);
       for (const a of areas) {
         const stones = view.map[a].stones;
-        const label = t("ui.turncoats.choose.area", { area: a, red: stones[0], blue: stones[1], black: stones[2] });
+        const label = t("ui.turncoats.choose.area", { area: areaNo(a), red: stones[0], blue: stones[1], black: stones[2] });
         const btn = el("button", { type: "button", class: "move tc-chip", disabled: busy, data: { area: String(a) }, "aria-label": label, title: label }, el("span", { text: label }));
         btn.addEventListener("click", () => this.pick({ area: a }));
         out.push(focusLights(btn, this.board, { kind: "area", id: a }));
       }
     } else {
-      // step 3: what that stone does there
-      for (const m of moves.filter((mv) => mv.colour === sel.colour && mv.area === sel.area)) {
-        let text = null;
-        if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, view.colours) }) : t("ui.turncoats.short.no_kill");
-        if (m.kind === "march") text = t("ui.turncoats.short.march", { dest: m.dest, count: m.count });
-        if (m.kind === "recruit") text = t("turncoats.action.recruit");
-        out.push(button(m, text));
+      // step 3: what that stone does there, under its action's name (a battle that kills nothing still says "Battle")
+      const here = moves.filter((mv) => mv.colour === sel.colour && mv.area === sel.area);
+      for (const kind of ["recruit", "battle", "march"]) {
+        const group = here.filter((m) => m.kind === kind);
+        if (!group.length) continue;
+        const buttons = group.map((m) => {
+          let text = t("turncoats.action.recruit");
+          if (m.kind === "battle") text = m.kills.some(Boolean) ? t("ui.turncoats.short.kill", { kills: killsText(m.kills, view.colours) }) : t("ui.turncoats.short.no_kill");
+          if (m.kind === "march") text = t("ui.turncoats.short.march", { dest: areaNo(m.dest), count: m.count });
+          return button(m, text);
+        });
+        if (kind === "recruit") out.push(...buttons);
+        else out.push(el("div", { class: "tc-group", data: { group: kind } }, el("span", { class: "tc-group-title", text: t(`turncoats.action.${kind}`) }), ...buttons));
       }
     }
     if (sel.colour !== null) {

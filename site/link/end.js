@@ -41,7 +41,7 @@ export class EndScreen {
     }
     const outcome = table.outcome;
     this.title.textContent = this.titleText(table);
-    this.renderScores(outcome);
+    this.renderScores(outcome, table.game);
     // the standings stand only once every key is in and the audit verified them
     const state = (table.audit && table.audit.state) || "pending";
     this.el.dataset.confirmed = String(state === "verified");
@@ -66,19 +66,21 @@ export class EndScreen {
     return t(winners.length > 1 ? "ui.link.end.win_shared" : "ui.link.end.win", { names: winnerNames });
   }
 
-  /** The scores table, best first, winners marked. */
-  renderScores(outcome) {
+  /** The scores table, best first, winners marked. A game whose "score" only says who won
+   *  names that column itself (ui.link.end.score.<game>) and shows "Won", never 1 / 0. */
+  renderScores(outcome, game) {
     this.scores.replaceChildren();
     const scores = outcome && Array.isArray(outcome.scores) ? outcome.scores : null;
     this.scores.hidden = !scores;
     if (!scores) return;
     const winners = outcome.winners || [];
-    const head = el("tr", {}, el("th", { scope: "col", text: t("ui.link.end.player") }), el("th", { scope: "col", text: t("ui.link.end.score") }));
+    const wonOnly = has(`ui.link.end.score.${game}`);
+    const head = el("tr", {}, el("th", { scope: "col", text: t("ui.link.end.player") }), el("th", { scope: "col", text: t(wonOnly ? `ui.link.end.score.${game}` : "ui.link.end.score") }));
     const body = el("tbody");
     const order = [...scores.keys()].sort((a, b) => scores[b] - scores[a]);
     for (const s of order) {
       const row = el("tr", { class: winners.includes(s) ? "won" : "", data: { seat: String(s) } });
-      row.append(el("th", { scope: "row", text: this.host.name(s) }), el("td", { text: String(scores[s]) }));
+      row.append(el("th", { scope: "row", text: this.host.name(s) }), el("td", { text: wonOnly ? (winners.includes(s) ? t("ui.link.end.won") : "") : String(scores[s]) }));
       body.append(row);
     }
     this.scores.append(el("thead", {}, head), body);

@@ -167,6 +167,7 @@ export function wrapText(ctx, text, x, y, maxW, lineH) {
   if (line) lines.push(line);
   const y0 = y - ((lines.length - 1) * lineH) / 2;
   lines.forEach((l, i) => ctx.fillText(l, x, y0 + i * lineH, maxW));
+  return lines.length;
 }
 
 const polar = (cx, cy, r, deg) => {

@@ -15,18 +15,34 @@ export const boardLayout = {
     const g = { W, H, pad, compact, banners: [], slots: [], drops: [], gaps: [], hand: [], items: [] };
     if (W < 40 || H < 40) return g;
     // the banners
+    // (four or five players on a phone: two rows, so that a 12-letter name fits)
     const bgap = compact ? 4 : 8;
-    const bh = compact ? 56 : 66;
-    const bw = Math.min(240, (W - 2 * pad - (n - 1) * bgap) / n);
-    const bx0 = (W - (n * bw + (n - 1) * bgap)) / 2;
-    for (let s = 0; s < n; s++) g.banners.push({ seat: s, x: bx0 + s * (bw + bgap), y: pad, w: bw, h: bh });
-    g.stripY = pad + bh + 4;
+    const bh = compact ? 60 : 66;
+    const perRow = compact && n > 3 ? Math.ceil(n / 2) : n;
+    const rows = Math.ceil(n / perRow);
+    const bw = Math.min(240, (W - 2 * pad - (perRow - 1) * bgap) / perRow);
+    for (let s = 0; s < n; s++) {
+      const r = Math.floor(s / perRow), c = s % perRow;
+      const inRow = Math.min(perRow, n - r * perRow);
+      const bx0 = (W - (inRow * bw + (inRow - 1) * bgap)) / 2;
+      g.banners.push({ seat: s, x: bx0 + c * (bw + bgap), y: pad + r * (bh + bgap), w: bw, h: bh });
+    }
+    g.stripY = pad + rows * bh + (rows - 1) * bgap + 4;
     g.stripH = compact ? 20 : 24;
     const handH = placeHand(g, view);
     // the queue mat
     g.mat = { x: pad, y: g.stripY + g.stripH + 2, w: W - 2 * pad, h: H - handH - (g.stripY + g.stripH + 2) - 4 };
     placeQueue(g, view);
     return g;
+  },
+
+  /** The height at which the queue gets its largest cards (phones size the board to it), or null. */
+  heightFor(W) {
+    const big = 4000;
+    const g = this.layout(W, big);
+    if (!g.mat || !g.card) return null;
+    const handH = big - (g.mat.y + g.mat.h + 4);
+    return g.mat.y + g.card.rows * g.card.rowH + 10 + 4 + handH;
   },
 
   _infoR(b) {

@@ -61,7 +61,17 @@ export const boardPainting = {
   },
 
   drawBanners() {
+    this.cutNames = new Set();
     for (const b of this.geom.banners) this._drawBanner(b);
+  },
+
+  /** A player's name, shrunk a little before it is ever cut (cut ones are noted in this.cutNames). */
+  _bannerName(text, seat, size, maxW, x, y) {
+    const { ctx } = this;
+    fitFont(ctx, text, 700, size, SANS, maxW, size - 2.5);
+    const shown = ellipsize(ctx, text, maxW);
+    if (shown !== text) this.cutNames.add(seat);
+    ctx.fillText(shown, x, y);
   },
 
   /** One player's banner: its frame, crest, name and tag, influence, hand and the first player's pennant. */
@@ -78,11 +88,23 @@ export const boardPainting = {
     if (tight) {
       const tx = b.x + 9;
       ctx.fillStyle = pal.text;
-      ctx.font = `700 11.5px ${SANS}`;
-      ctx.fillText(ellipsize(ctx, names[s] || "", b.x + b.w - tx - 4 - (first ? 12 : 0)), tx, b.y + 11);
+      this._bannerName(names[s] || "", s, 11.5, b.x + b.w - tx - 4 - (first ? 12 : 0), tx, b.y + 11);
       drawCrest(ctx, s, tx + 7, b.y + 27, 7.5);
       this._bannerHand(b, tx + 22, b.y + 27, 8, 11);
       this._bannerPool(b, tx + 7, b.y + b.h - 11, 7, 13, 9);
+    } else if (g.compact) {
+      // a phone: the name across the banner, then crest and tag, then influence and hand
+      const tx = b.x + 8;
+      ctx.fillStyle = pal.text;
+      this._bannerName(names[s] || "", s, 12.5, b.x + b.w - tx - 4 - (first ? 14 : 0), tx, b.y + 11);
+      drawCrest(ctx, s, tx + 7, b.y + 28, 7.5);
+      ctx.fillStyle = pal.muted;
+      ctx.font = `600 10px ${SANS}`;
+      ctx.fillText(ellipsize(ctx, tags[s] || "", b.x + b.w - tx - 22), tx + 18, b.y + 28);
+      const rowY = b.y + b.h - 12;
+      const end = this._bannerPool(b, tx + 7, rowY, 7, 13, 9);
+      const hx = b.x + b.w - 18;
+      if (end < hx - 2) this._bannerHand(b, hx, rowY, 8, 11);
     } else {
       // crest, name, tag
       const cr = Math.min(b.h * 0.3, g.compact ? 10.5 : 18);
@@ -91,8 +113,7 @@ export const boardPainting = {
       const tx = g.compact ? cx + cr + 4 : cx + cr + 8;
       const tw = b.x + b.w - tx - (first ? (g.compact ? 14 : 22) : 5);
       ctx.fillStyle = pal.text;
-      ctx.font = `700 ${g.compact ? 12 : 14}px ${SANS}`;
-      ctx.fillText(ellipsize(ctx, names[s] || "", tw), tx, b.y + (g.compact ? 12 : 17));
+      this._bannerName(names[s] || "", s, g.compact ? 12 : 14, tw, tx, b.y + (g.compact ? 12 : 17));
       ctx.fillStyle = pal.muted;
       ctx.font = `600 ${g.compact ? 10 : 11.5}px ${SANS}`;
       ctx.fillText(ellipsize(ctx, tags[s] || "", g.compact ? b.x + b.w - tx - 4 : tw), tx, b.y + (g.compact ? 26 : 34));

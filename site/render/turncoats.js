@@ -407,7 +407,7 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.font = `700 ${Math.max(9, Math.round(u * 0.115))}px ${SANS}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(String(a), cx, cy + u * 0.006);
+    ctx.fillText(String(a + 1), cx, cy + u * 0.006); // numbered from 1, as every text names it (games/turncoats.js areaNo)
   }
 
   /** A stone count: bold digits with a halo of land colour. */
@@ -579,6 +579,13 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.fillStyle = pal.muted;
     ctx.font = `700 ${Math.round(Math.max(12, Math.min(15, u * 0.26)))}px ${SANS}`;
     ctx.textBaseline = "middle";
+    if (!view.hand) {
+      // hidden (or shown elsewhere): one line across the tray, no empty sockets beside it
+      ctx.textAlign = "center";
+      this.handTitleLines = wrapText(ctx, title, h.x + h.w / 2, h.y + h.h / 2, h.w - 20, 16);
+      ctx.restore();
+      return;
+    }
     if (h.dir === "row") {
       ctx.textAlign = "left";
       const head = Math.min(h.w * 0.24, 110);
@@ -587,18 +594,7 @@ export class TurncoatsBoard extends CanvasBoard {
       ctx.textAlign = "center";
       wrapText(ctx, title, h.x + h.w / 2, h.y + Math.min(h.h * 0.16, 46) / 2 + 4, h.w - 12, 16);
     }
-    if (view.hand) {
-      for (let c = 0; c < this.colours.length; c++) this.drawHandColour(c);
-    } else {
-      // hidden: show the three sockets, empty
-      for (let c = 0; c < this.colours.length; c++) {
-        const s = this.handSlot(c);
-        ctx.beginPath();
-        ctx.arc(s.x + s.w * 0.45, s.y + s.h / 2, Math.min(s.h * 0.22, 16), 0, Math.PI * 2);
-        ctx.fillStyle = pal.socket;
-        ctx.fill();
-      }
-    }
+    for (let c = 0; c < this.colours.length; c++) this.drawHandColour(c);
     ctx.restore();
   }
 

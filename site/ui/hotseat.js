@@ -93,7 +93,13 @@ export function parseRoute(hash, { game, levels: known, defaultLevel, minPlayers
     if (m) options[m[2]] = !m[1];
   }
   const format = formats.includes(q.get("format")) ? q.get("format") : formats[0];
-  return { game, seed, players, bots, levels, names, options, format };
+  // values the page could not use (it plays the default instead, and says so)
+  const ignored = [];
+  if (playersText && players !== asked) ignored.push(`players=${playersText}`);
+  for (const part of (q.get("bots") || "").split(",")) if (part && !bots.includes(Number(part))) ignored.push(`bots=${part}`);
+  for (const wanted of new Set(levelList)) if (wanted && !known.includes(wanted)) ignored.push(`level=${wanted}`);
+  if (q.get("format") && q.get("format") !== format) ignored.push(`format=${q.get("format")}`);
+  return { game, seed, players, bots, levels, names, options, format, ignored: ignored.map((s) => s.slice(0, 40)) };
 }
 
 /** The canonical hash of a route. */
@@ -207,6 +213,7 @@ export class HotSeatGame {
     this._show();
     this.closeInfo();
     this.render({ animate: false });
+    if (route.ignored.length) this.toast(t("ui.route.ignored", { values: listText(route.ignored) }));
     try {
       await this.py.ready;
       if (gen !== this.gen) return;
@@ -641,17 +648,25 @@ export class HotSeatGame {
     const r = this.result;
     const humans = this.humans().length;
     this.undoBtn.hidden = !humans;
-    this.undoBtn.disabled = !r || this.busy || !humans || !r.record.games[r.record.games.length - 1].length;
+    this.undoBtn.disabled = !r || this.busy || !humans || !!r.view.outcome || !r.record.games[r.record.games.length - 1].length;
   }
 
   /** [text, state] of #status for position `r`. */
   statusOf(r) {
     if (!r) return [t("ui.status.waiting"), "waiting"];
-    if (r.view.outcome) return [this.say(r.view.outcome.message), "over"];
+    if (r.view.outcome) return [this.overText(r.view.outcome), "over"];
     const player = this.name(r.to_move);
     if (this.isBot(r.to_move)) return [t("ui.status.thinking", { player }), "thinking"];
     if (this.myTurn(r)) return [t(this.turnKey(r), { player }), "turn"];
     return [t(`ui.${this.cfg.game}.status.waiting_for`, { player }), "waiting"];
+  }
+
+  /** The status at the end: one human facing bots is told first whether they won or lost. */
+  overText(outcome) {
+    const said = this.say(outcome.message);
+    const humans = this.humans();
+    if (humans.length !== 1 || !Array.isArray(outcome.winners) || !outcome.winners.length) return said;
+    return t(outcome.winners.includes(humans[0]) ? "ui.status.you_won" : "ui.status.you_lost", { detail: said });
   }
 
   renderStatus() {

@@ -4,6 +4,7 @@ hot-seat game page (Turncoats, Oriflamme) through its test hooks (window.__pygam
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
@@ -140,3 +141,34 @@ class HotSeat:
         dialog = page.locator("#seats-dialog")
         expect(dialog).to_be_visible()
         return dialog
+
+
+def finished_record(game: str, seed: int, players: int) -> dict:
+    """The record of a whole game played to its end by the game's first bot level (CPython
+    engine): a quick way to the end screen."""
+    from pygames import bridge
+
+    level = next(g["levels"][0] for g in bridge.games() if g["id"] == game)
+    res = bridge.new_match(game, seed, players)
+    while res["to_move"] is not None:
+        res = bridge.play(res["record"], bridge.bot_move(res["record"], level)["move"])
+    return res["record"]
+
+
+def open_finished(page, site_url: str, game: str, route: str, record: dict) -> None:
+    """Open `route` with `record` (a finished game) saved under it: the page resumes at its end screen."""
+    key = f"pygames.{game}.save"
+    page.goto(site_url + route)
+    hooks = f"window.__pygames && window.__pygames.{game}"
+    got = page.wait_for_function(
+        f"localStorage.getItem('{key}') ? 'saved' : ({hooks} && {hooks}.privacy() ? 'privacy' : false)",
+        timeout=READY_MS,
+    ).json_value()
+    if got == "privacy":
+        page.locator("#privacy-continue").click()
+        page.wait_for_function(f"localStorage.getItem('{key}')", timeout=STEP_MS)
+    canonical = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).hash")
+    save = {"hash": canonical, "record": record, "over": True}
+    page.add_init_script(f"localStorage.setItem({key!r}, {json.dumps(json.dumps(save))})")
+    page.reload()
+    page.wait_for_function("document.querySelector('#status').dataset.state === 'over'", timeout=READY_MS)

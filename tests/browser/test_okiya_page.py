@@ -31,6 +31,8 @@ def end_messages(catalog: dict[str, str]) -> set[str]:
     out = {catalog["okiya.draw"]}
     for key in ("okiya.win.line", "okiya.win.square", "okiya.win.blockade"):
         out |= {fmt(catalog[key], name=n) for n in names}
+    # a lone human facing the bot is told first whether they won
+    out |= {fmt(catalog[k], detail=m) for k in ("ui.status.you_won", "ui.status.you_lost") for m in out}
     return out
 
 

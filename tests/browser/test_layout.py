@@ -1,0 +1,318 @@
+"""Layout as a tested property (issue 13): at a phone's 390×844 and a desktop's 1280×800
+(and 360×640 for the start page and the link invite) each game and mode reaches a state —
+first turn, a decision with many choices, a privacy screen, five players with 12-letter
+names, an end screen, the link invite, My games, a spectator — and the page shows what
+the player needs now in sight (not clipped by a scrolling column, not under a toast),
+scrolls nowhere sideways and cuts no name. End screens come from finished records saved
+under the route (tests/browser/helpers.open_finished), not from long play. A screenshot
+of each state is written to test-results/layout-*.png for review.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import STEP_MS, HotSeat, finished_record, open_finished, wait_python
+from playwright.sync_api import expect
+from test_link_play import IDLE_JS, Phones, create_game, link_to_send
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SMALL = {"width": 360, "height": 640}
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+NAMES = ["Annabelle Wu", "Bartholomew", "Christabel", "Dorotheanne", "Evangelinus"]  # up to 12 letters
+OF = HotSeat("oriflamme", "#of-choices", "button[data-move]")
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+# whether the element `sel` is where the player can see and press it: its centre is inside
+# the window and the element there is it (not a toast, not the edge of a scrolled column)
+IN_SIGHT_JS = """sel => {
+  const e = document.querySelector(sel);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) return false;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (hit === e || e.contains(hit));
+}"""
+
+# names shown in DOM cells that would be cut (an ellipsis or a clip): their text when cut
+CUT_NAMES_JS = """() => [...document.querySelectorAll(
+  '.tc-seat-name, .ofl-name, .ofl-end-who strong, .tc-hands tbody th, #link-scores th, .link-seat-name, .privacy h2')]
+  .filter(e => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
+
+
+# true once nothing scrolls any more (the page scrolls an end screen into view smoothly)
+SETTLED_JS = """() => {
+  const now = [scrollX, scrollY, ...[...document.querySelectorAll('.hs-below, .below')].map(e => e.scrollTop)].join();
+  const same = window.__layoutScroll === now;
+  window.__layoutScroll = now;
+  return same;
+}"""
+
+
+def settle(page) -> None:
+    page.wait_for_function(SETTLED_JS, polling=150, timeout=STEP_MS)
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"layout-{name}.png"))
+
+
+def expect_in_sight(page, *selectors: str) -> None:
+    """Every selector's element comes into sight (the page may scroll it there itself)."""
+    settle(page)
+    for sel in selectors:
+        page.wait_for_function(IN_SIGHT_JS, arg=sel, timeout=STEP_MS)
+
+
+def assert_fits(page, name: str) -> None:
+    """No sideways scroll, no cut name, no toast over a button; a screenshot for review."""
+    settle(page)
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"sideways scroll: {width}"
+    assert page.evaluate(CUT_NAMES_JS) == []
+    covered = page.evaluate(
+        """() => { const t = document.querySelector('#toast');
+        if (!t || t.hidden) return [];
+        const a = t.getBoundingClientRect();
+        return [...document.querySelectorAll('button, a.btn')].filter(b => { const r = b.getBoundingClientRect();
+          return b.checkVisibility() && r.width
+            && r.left < a.right && r.right > a.left && r.top < a.bottom && r.bottom > a.top;
+        }).map(b => b.textContent); }"""
+    )
+    assert covered == [], covered
+    shot(page, name)
+
+
+def assert_sections_marked(page) -> None:
+    """Item 8: every folded section's heading shows a marker, turned when it opens."""
+    summaries = page.locator("details > summary:visible")
+    assert summaries.count() > 0
+    for i in range(summaries.count()):
+        s = summaries.nth(i)
+        closed = s.evaluate("e => [getComputedStyle(e, '::before').content, getComputedStyle(e, '::before').transform]")
+        assert closed[0] not in ("none", "normal"), s.text_content()
+        if not s.evaluate("e => e.parentElement.open"):
+            s.click()
+            page.wait_for_function(
+                "([e, closed]) => e.parentElement.open && getComputedStyle(e, '::before').transform !== closed",
+                arg=[s.element_handle(), closed[1]],
+                timeout=STEP_MS,
+            )
+            s.click()
+
+
+def route(game: str, players: int, bots: str = "") -> str:
+    return f"#play/{game}?seed=11&players={players}&bots={bots}&level=random&names={','.join(NAMES[:players])}"
+
+
+# ----------------------------------------------------------------------------- end screens
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize("game", ["oriflamme", "turncoats"])
+def test_end_screen_of_five_players(page, site_url, game, size):
+    """Items 1, 3, 5, 8: the rematch / new game / home buttons in sight, whole names, the
+    hand tray's label on one line, folded sections marked."""
+    page.set_viewport_size(VIEWPORTS[size])
+    open_finished(page, site_url, game, route(game, 5), finished_record(game, 11, 5))
+    prefix = "of" if game == "oriflamme" else "tc"
+    expect_in_sight(page, f"#{prefix}-rematch")
+    expect(page.locator(f"#{prefix}-end")).to_be_visible()
+    if game == "oriflamme":
+        page.wait_for_function("window.__pygames.oriflamme.cutNames().length === 0")
+    else:
+        assert page.evaluate("window.__pygames.turncoats.handTitleLines()") == 1
+    assert_fits(page, f"{game}-end-5-{size}")
+    assert_sections_marked(page)
+
+
+@pytest.mark.parametrize("game", ["oriflamme", "turncoats"])
+def test_a_lone_human_is_told_they_won_or_lost(page, site_url, catalog, game):
+    """Items 4 and 9: one human against bots reads "You won" / "You lost", never "Player 5 wins"."""
+    page.set_viewport_size(PHONE)
+    record = finished_record(game, 11, 5)
+    open_finished(page, site_url, game, route(game, 5, "1,2,3,4"), record)
+    winners = page.evaluate(f"window.__pygames.{game}.state().view.outcome.winners")
+    key = "ui.status.you_won" if 0 in winners else "ui.status.you_lost"
+    expect(page.locator("#status")).to_contain_text(catalog[key].split("{")[0].strip())
+    assert_fits(page, f"{game}-end-lone-human")
+
+
+def test_turncoats_result_in_plain_words(page, site_url, catalog):
+    """Item 4: the colour's tie-break said as a player would, areas numbered as on the board."""
+    page.set_viewport_size(PHONE)
+    record = finished_record("turncoats", 3, 2)  # seed 3, two players: FLAG breaks the tie
+    open_finished(page, site_url, "turncoats", route("turncoats", 2), record)
+    outcome = page.evaluate("window.__pygames.turncoats.state().view.outcome")
+    assert outcome["colour_message"]["key"] == "turncoats.colour_win.flag"
+    words = catalog["turncoats.colour_win.flag"].split("{colour}")[1].split("(")[0].strip()
+    expect(page.locator("#tc-end-colour")).to_contain_text(words)
+    areas = page.locator("#tc-end .tc-end-areas .tc-area-no")
+    expect(areas).to_have_text([str(n) for n in range(1, 12)])
+    expect_in_sight(page, "#tc-rematch")
+    assert_fits(page, "turncoats-end-tie-break-phone")
+
+
+def test_okiya_end_on_a_phone(page, site_url, catalog):
+    """Item 9: Undo is off once the game is over; every move of the list was in sight before."""
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + "#play/okiya?seed=3&bots=&level=medium&format=single")
+    wait_python(page)
+    moves = page.locator(".ok-below .moves .move, #view-game .moves .move:visible")
+    expect(moves.first).to_be_visible(timeout=STEP_MS)
+    assert moves.count() >= 8  # the first turn offers every edge tile
+    # the list wraps: no strip scrolled sideways, every move inside the window's width
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.moves')].filter(m => m.checkVisibility())"
+        ".every(m => m.scrollWidth <= m.clientWidth + 1)"
+    )
+    assert_fits(page, "okiya-first-turn-phone")
+    against_bot = "#play/okiya?seed=3&bots=1&level=medium&format=single"
+    open_finished(page, site_url, "okiya", against_bot, finished_record("okiya", 3, 2))
+    expect(page.locator("#ok-undo")).to_be_disabled()
+    expect_in_sight(page, "#ok-rematch")
+    assert_fits(page, "okiya-end-phone")
+
+
+# ----------------------------------------------------------------------------- decisions
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_oriflamme_first_turn_choices_in_sight(fast, site_url, size):
+    """Items 2, 3, 7, 9: the board leaves the choices in sight at the first turn, the first
+    placement buttons are not under the offline toast, names are whole, each card's places
+    form an even column."""
+    page = fast
+    page.set_viewport_size(VIEWPORTS[size])
+    page.goto(site_url + route("oriflamme", 5))
+    wait_python(page)
+    page.wait_for_function("window.__pygames.oriflamme.privacy()", timeout=STEP_MS)
+    expect_in_sight(page, "#privacy-continue")
+    assert_fits(page, f"oriflamme-privacy-{size}")
+    page.locator("#privacy-continue").click()
+    page.wait_for_function("!!document.querySelector('#of-choices .ofl-places button[data-move]')", timeout=STEP_MS)
+    expect_in_sight(page, "#of-choices .ofl-places button[data-move]")
+    page.wait_for_function("window.__pygames.oriflamme.cutNames().length === 0")
+    assert_fits(page, f"oriflamme-first-turn-5-{size}")
+    # later: a decision with many choices (a card may go to either end or onto the player's own)
+    for _ in range(12):
+        if OF.wait_idle(page) == "privacy":
+            OF.pass_device(page)
+            continue
+        rows = page.evaluate(
+            "() => [...document.querySelectorAll('#of-choices .ofl-places')].map(p =>"
+            " [...p.children].map(b => { const r = b.getBoundingClientRect();"
+            " return [Math.round(r.left), Math.round(r.width)]; }))"
+        )
+        if rows and max(len(r) for r in rows) >= 2:
+            # the place buttons: equal widths, and every card's column starts at the same x
+            assert len({w for r in rows for _, w in r}) == 1, rows
+            assert len({r[0][0] for r in rows}) == 1, rows
+            expect_in_sight(page, "#of-choices .ofl-places button[data-move]")
+            assert_fits(page, f"oriflamme-many-choices-{size}")
+            return
+        OF.act(page, page.locator("#of-choices button[data-move]").first)
+    raise AssertionError("no placement with several places came")
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_turncoats_five_players_first_turn(fast, site_url, size):
+    """Item 3: five 12-letter names stay whole in the seat strip; the choices are in sight."""
+    page = fast
+    page.set_viewport_size(VIEWPORTS[size])
+    page.goto(site_url + route("turncoats", 5))
+    wait_python(page)
+    page.wait_for_function("window.__pygames.turncoats.privacy()", timeout=STEP_MS)
+    assert_fits(page, f"turncoats-privacy-{size}")
+    page.locator("#privacy-continue").click()
+    page.wait_for_function("!!document.querySelector('#tc-choices button:not([disabled])')", timeout=STEP_MS)
+    expect_in_sight(page, "#tc-choices button:not([disabled])")
+    expect(page.locator(".tc-seat-name")).to_have_count(5)
+    assert_fits(page, f"turncoats-first-turn-5-{size}")
+
+
+# ----------------------------------------------------------------------------- start page and link play
+
+
+@pytest.mark.parametrize("size", ["small", "phone", "desktop"])
+def test_start_page_fits(page, site_url, size):
+    page.set_viewport_size({"small": SMALL, **VIEWPORTS}[size])
+    page.goto(site_url)
+    wait_python(page)
+    expect_in_sight(page, "button[data-play]")
+    assert_fits(page, f"start-{size}")
+
+
+@pytest.fixture
+def phones(browser, site_url):
+    p = Phones(browser, site_url)
+    yield p
+    p.close()
+    assert not p.errors, p.errors
+
+
+@pytest.mark.parametrize("size", ["small", "phone"])
+def test_link_invite_my_games_and_a_spectator(phones, site_url, size):
+    """The invite (five 12-letter names), a spectator's claim screen, My games: all fit."""
+    host = phones.new()
+    host.set_viewport_size({"small": SMALL, "phone": PHONE}[size])
+    create_game(host, "oriflamme", NAMES, players=5)
+    link = link_to_send(host)
+    expect_in_sight(host, "#link-url")
+    assert_fits(host, f"link-invite-{size}")
+    other = phones.new()
+    other.set_viewport_size({"small": SMALL, "phone": PHONE}[size])
+    other.goto(site_url + "#" + link)
+    other.wait_for_function(IDLE_JS)
+    expect(other.locator("#link-claim")).to_be_visible()
+    assert_fits(other, f"link-spectator-{size}")
+    host.goto(site_url + "#my-games")
+    host.wait_for_function(IDLE_JS)
+    assert_fits(host, f"link-my-games-{size}")
+
+
+def test_bad_deep_link_values_are_named(page, site_url, catalog):
+    """Item 9: players=9 and level=godlike are not silently replaced: a notice names them,
+    and it sits above the page rather than over its buttons."""
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + "#play/turncoats?seed=4&players=9&bots=1&level=godlike")
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("players=9", timeout=STEP_MS)
+    expect(toast).to_contain_text("level=godlike")
+    expect(toast).to_contain_text(catalog["ui.route.ignored"].split(":")[-1].strip().split(" ")[0])
+    assert_fits(page, "bad-deep-link-phone")
+
+
+# the link board's buttons for a red stone in area 3 that may battle (killing nothing) or march
+LINK_STEP3_JS = """async () => {
+  const { default: TurncoatsLink } = await import('./games/turncoats.link.js');
+  const moves = [
+    { text: 'battle red 3', kind: 'battle', colour: 'red', area: 3, kills: [0, 0, 0] },
+    { text: 'march red 3 4 1', kind: 'march', colour: 'red', area: 3, dest: 4, count: 1 },
+  ];
+  const host = { sel: { colour: 'red', area: 3 }, board: null, onPlay: () => {}, pick: () => {} };
+  const view = { colours: ['red', 'blue', 'black'], phase: 'act' };
+  const box = document.createElement('div');
+  box.append(...TurncoatsLink.prototype.buttons.call(host, view, moves.map((m) => m.text), [], { moves }));
+  return [...box.querySelectorAll('[data-group]')].map((g) => [g.dataset.group,
+    g.querySelector('.tc-group-title').textContent,
+    [...g.querySelectorAll('button[data-move]')].map((b) => b.dataset.move)]);
+}"""
+
+
+def test_link_battle_that_kills_nothing_is_headed_battle(page, site_url, catalog):
+    """Item 6: in link play a battle that kills nothing still sits under a "Battle" heading
+    (it spends a stone), beside the march under "March"."""
+    page.goto(site_url)
+    wait_python(page)
+    assert page.evaluate(LINK_STEP3_JS) == [
+        ["battle", catalog["turncoats.action.battle"], ["battle red 3"]],
+        ["march", catalog["turncoats.action.march"], ["march red 3 4 1"]],
+    ]
