@@ -34,7 +34,7 @@
 //            on, `-name` off (the game's `options` in the bridge's games(); unknown
 //            names are ignored). The match record keeps every option's value.
 
-import { t, has } from "../i18n.js";
+import { t, has, listText } from "../i18n.js";
 import { PrivacyScreen } from "./privacy.js";
 import { openSeats, cleanName } from "./seats.js";
 import { readJSON, readSave, writeJSON, randomSeed } from "./storage.js";
@@ -45,7 +45,7 @@ import { PaceBar, pacedPause } from "./pace.js";
 const $ = (sel, root = document) => root.querySelector(sel);
 
 // Words joined as a list in the page's language ("Ann, Bo and Cy"): Python sends lists, never joined text.
-export { listText } from "../i18n.js";
+export { listText };
 
 // ------------------------------------------------------------------ routes
 
