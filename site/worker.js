@@ -2,8 +2,11 @@
 // loads or a bot thinks. Protocol:
 //   page -> worker  {id, fn, args}
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {key, params, text}}
-//                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes} | {type: "fatal", error}
-// (build: the content hash of the build the engine came from; bytes: the size of that build)
+//                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes, start} | {type: "fatal", error}
+// (build: the content hash of the build the engine came from; bytes: the size of that build;
+// start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
+
+import { snapshotKey, readSnapshot, writeSnapshot, dropSnapshots } from "./snapshot.js";
 
 let bridge = null;
 const post = (msg) => self.postMessage(msg);
@@ -69,9 +72,70 @@ async function fetchChecked(info, path) {
   return body;
 }
 
+/** The snapshot problem reported so far (once per worker: the console is not a log). */
+let snapshotReported = false;
+function reportSnapshot(what, err) {
+  if (snapshotReported) return;
+  snapshotReported = true;
+  console.warn(`pygames: memory snapshot ${what} (${String((err && err.message) || err)}); normal start`);
+}
+
+/** loadPyodide with this page's options (and the page's compiled runtime). */
+function startPython(loadPyodide, extra) {
+  return withPageWasm(wasmModule, () =>
+    loadPyodide({
+      indexURL: here("./pyodide/"),
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.warn(line),
+      ...extra,
+    }),
+  );
+}
+
+/** The interpreter from a stored snapshot: the engine is imported already; its files come
+ * back on disk for what it imports later, and `random` gets a fresh seed (the snapshot's
+ * state would otherwise repeat at every visit). Throws if the snapshot does not restore. */
+async function restore(loadPyodide, bytes, wheelP) {
+  const pyodide = await startPython(loadPyodide, { _loadSnapshot: bytes });
+  mark("snapshot-restored");
+  pyodide.unpackArchive(await wheelP, "wheel");
+  mark("wheel-loaded");
+  const whole = pyodide.runPython(
+    "import importlib, random, sys\n" +
+      "importlib.invalidate_caches()\n" +
+      "random.seed()\n" +
+      "'pygames.bridge' in sys.modules",
+  );
+  if (whole !== true) throw new Error("the snapshot holds no engine");
+  return pyodide;
+}
+
+/** A fresh interpreter with the engine imported, and its snapshot (null when none can be made). */
+async function startFresh(loadPyodide, wheelP, wantSnapshot) {
+  const pyodide = await startPython(loadPyodide, wantSnapshot ? { _makeSnapshot: true } : {});
+  mark("pyodide-loaded");
+  progress("engine", 80);
+  // Our own pure-Python wheel: unpacked into site-packages (loadPackage(url) would
+  // fetch the same bytes, then resolve it against the package lock first).
+  pyodide.unpackArchive(await wheelP, "wheel");
+  mark("wheel-loaded");
+  progress("engine", 92);
+  pyodide.runPython("import pygames.bridge, random");
+  let snapshot = null;
+  if (wantSnapshot) {
+    try {
+      snapshot = pyodide.makeMemorySnapshot();
+      mark("snapshot-made");
+    } catch (err) {
+      reportSnapshot("not made", err);
+    }
+  }
+  return { pyodide, snapshot };
+}
+
 async function init() {
   progress("runtime", 2);
-  // build-info.json, the runtime's JS and the wheel, all at once.
+  // build-info.json, the runtime's JS, the wheel and a stored snapshot, all at once.
   const infoP = fetch(here("./build-info.json")).then((res) => {
     if (!res.ok) throw new Error(`build-info.json: HTTP ${res.status}`);
     return res.json();
@@ -81,24 +145,39 @@ async function init() {
   wheelP.catch(() => {});
   const info = await infoP;
   mark("build-info");
+  const key = snapshotKey(import.meta.url, info.hash, info.pyodide);
+  const storedP = readSnapshot(key).catch((err) => {
+    reportSnapshot("not read", err);
+    return null;
+  });
   const { loadPyodide } = await pyodideP;
   mark("pyodide-imported");
   progress("runtime", 10);
   wasmModule.then(() => mark("wasm-received"));
-  const pyodide = await withPageWasm(wasmModule, () =>
-    loadPyodide({
-      indexURL: here("./pyodide/"),
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.warn(line),
-    }),
-  );
-  mark("pyodide-loaded");
-  progress("engine", 80);
-  // Our own pure-Python wheel: unpacked into site-packages (loadPackage(url) would
-  // fetch the same bytes, then resolve it against the package lock first).
-  pyodide.unpackArchive(await wheelP, "wheel");
-  mark("wheel-loaded");
-  progress("engine", 92);
+  const stored = await storedP;
+  let pyodide = null;
+  if (stored) {
+    try {
+      pyodide = await restore(loadPyodide, stored, wheelP);
+      info.start = "snapshot";
+    } catch (err) {
+      reportSnapshot("not restored", err);
+      dropSnapshots().catch(() => {});
+    }
+  }
+  if (!pyodide) {
+    const fresh = await startFresh(loadPyodide, wheelP, typeof caches !== "undefined");
+    pyodide = fresh.pyodide;
+    info.start = "fresh";
+    if (fresh.snapshot) {
+      // stored once the page has its engine: the first visit does not wait for the disk
+      info.keep = () =>
+        writeSnapshot(key, fresh.snapshot).then(
+          () => mark("snapshot-stored"),
+          (err) => reportSnapshot("not stored", err),
+        );
+    }
+  }
   bridge = pyodide.pyimport("pygames.bridge");
   mark("bridge-imported");
   progress("ready", 100);
@@ -121,7 +200,8 @@ async function needExtras(info, fn) {
 
 const ready = init().then(
   (info) => {
-    post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes });
+    post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes, start: info.start });
+    if (info.keep) info.keep();
     return info; // needExtras reads info.extras
   },
   (err) => {
