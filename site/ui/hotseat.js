@@ -148,6 +148,8 @@ export class HotSeatGame {
     this.sel = this.noChoice();
     this.gen = 0;
     this.busy = false;
+    // a game without secrets keeps its last view with its save ("shown"), painted before Python is up
+    this.shownBeforePython = !!(info && !info.secrets);
     this.thinking = false;
     this.built = false;
     this.board = null;
@@ -207,6 +209,11 @@ export class HotSeatGame {
     this._show();
     this.closeInfo();
     this.render({ animate: false });
+    const early = readSave(this.cfg.saveKey);
+    if (!this.py.isReady && this.shownBeforePython && early && early.hash === canonical && early.shown) {
+      this.result = early.shown; // moves wait for Python: busy until the engine's own answer
+      this.render({ animate: false });
+    }
     try {
       await this.py.ready;
       if (gen !== this.gen) return;
@@ -440,7 +447,7 @@ export class HotSeatGame {
 
   /** Save the game (`res`'s record) under its route, for Resume. */
   save(res, over) {
-    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over });
+    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(this.shownBeforePython ? { shown: res } : {}) });
   }
 
   rematch() {
@@ -592,6 +599,9 @@ export class HotSeatGame {
       ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
       : "";
     this.renderParts(animate);
+    // start-up timings (bench/): the first board drawn, and the first with a position on it
+    const first = r ? "py:board" : "py:board-frame";
+    if (!performance.getEntriesByName(first).length) performance.mark(first);
   }
 
   /** The match bar (#matchbar): the format, the game and the score of a match of several games. */

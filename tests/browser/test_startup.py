@@ -130,3 +130,31 @@ def test_a_new_build_ignores_the_old_snapshot_and_replaces_it(browser, build_mod
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_a_saved_game_shows_its_board_before_python_and_moves_wait_for_it(browser, site_url):
+    """The runtime's download is held back on the second visit: the board of the saved game is
+    there (its stored view), its moves locked; released, Python comes up and the game goes on."""
+    context = browser.new_context(service_workers="block")
+    try:
+        first, _ = visit(context, site_url + OKIYA_HOT_SEAT)
+        play_a_move(first)
+        shown = first.evaluate(STATE_JS)
+        first.close()
+        held = []
+        context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        later = context.new_page()
+        later.goto(site_url + OKIYA_HOT_SEAT)
+        later.wait_for_function(f"{STATE_JS} !== null", timeout=STEP_MS)
+        assert later.evaluate(STATE_JS)["view"] == shown["view"]
+        assert later.evaluate("performance.getEntriesByName('py:board').length") == 1
+        assert later.evaluate("document.documentElement.dataset.python") != "ready"
+        assert later.locator("button[data-move]").count() == 0  # no move offered yet
+        assert held, "the runtime was not asked for"
+        for route in held:
+            route.continue_()
+        context.unroute("**/pyodide.asm.wasm")
+        wait_python(later)
+        play_a_move(later)
+    finally:
+        context.close()
