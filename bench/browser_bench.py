@@ -55,6 +55,15 @@ READY_PROBE = """
 """
 
 FIRST_PAINT = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null"
+# The last largest-contentful-paint candidate so far (ms), and what it was.
+LCP = """() => new Promise((done) => {
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1);
+    const el = last && last.element;
+    done(last ? [last.startTime, (el && (el.id || el.className || el.tagName)) || ""] : null);
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  setTimeout(() => done(null), 2000);
+})"""
 MARK = "(name) => (performance.getEntriesByName(name)[0] || {}).startTime ?? null"
 SW_READY = """() => !navigator.serviceWorker ? null : Promise.race([
     navigator.serviceWorker.getRegistration().then(r => r ? navigator.serviceWorker.ready : null),
@@ -108,6 +117,10 @@ def profile_run(pw, build, url: str, profile: Path, transfer: Transfer, site: bo
         page.goto(url)
         out["cold"] = wait_ready(page)
         out["paint"] = page.evaluate(FIRST_PAINT) / 1000
+        lcp = page.evaluate(LCP)
+        if lcp:
+            out["lcp"] = lcp[0] / 1000
+            out["lcp element"] = lcp[1]
         if site:
             page.evaluate(SW_READY)
             page.wait_for_function(SW_CONTROLS, timeout=TIMEOUT)
@@ -140,6 +153,7 @@ ROWS = (
     ("warm", "python ready, warm", "warm", 0.5),
     ("offline", "python ready, offline", "warm", 0.5),
     ("paint", "first contentful paint, cold", "paint", None),
+    ("lcp", "largest contentful paint, cold", "lcp", None),
     ("board frame, first visit", "okiya deep link: board frame, first visit", None, None),
     ("board, reload", "okiya deep link: board with position, reload", None, None),
 )
@@ -193,6 +207,8 @@ def report(got: dict[str, list[dict]], line) -> None:
         elif key.startswith("board"):
             text += " (target <= 0.5 s warm)" if key == "board, reload" else ""
         line(label, text)
+    elements = sorted({str(r.get("lcp element")) for r in got["site"]})
+    line("largest contentful paint elements (site)", ", ".join(elements))
     restored = [r.get("warm start") for r in got["site"]]
     line("warm visits restored from the snapshot", f"{sum(1 for r in restored if r)} of {len(restored)}")
     for name in ("site", "bare"):
