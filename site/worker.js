@@ -110,7 +110,7 @@ async function restore(loadPyodide, bytes, wheelP) {
   return pyodide;
 }
 
-/** A fresh interpreter with the engine imported, and its snapshot (null when none can be made). */
+/** A fresh interpreter with the engine imported (ready for a snapshot if `wantSnapshot`). */
 async function startFresh(loadPyodide, wheelP, wantSnapshot) {
   const pyodide = await startPython(loadPyodide, wantSnapshot ? { _makeSnapshot: true } : {});
   mark("pyodide-loaded");
@@ -121,16 +121,25 @@ async function startFresh(loadPyodide, wheelP, wantSnapshot) {
   mark("wheel-loaded");
   progress("engine", 92);
   pyodide.runPython("import pygames.bridge, random");
-  let snapshot = null;
-  if (wantSnapshot) {
-    try {
-      snapshot = pyodide.makeMemorySnapshot();
-      mark("snapshot-made");
-    } catch (err) {
-      reportSnapshot("not made", err);
-    }
+  return pyodide;
+}
+
+/** Copy the interpreter's memory and store it for the next visits (between two calls: Python idle). */
+async function keepSnapshot(pyodide, key) {
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+    mark("snapshot-made");
+  } catch (err) {
+    reportSnapshot("not made", err);
+    return;
   }
-  return { pyodide, snapshot };
+  try {
+    await writeSnapshot(key, bytes);
+    mark("snapshot-stored");
+  } catch (err) {
+    reportSnapshot("not stored", err);
+  }
 }
 
 async function init() {
@@ -166,17 +175,11 @@ async function init() {
     }
   }
   if (!pyodide) {
-    const fresh = await startFresh(loadPyodide, wheelP, typeof caches !== "undefined");
-    pyodide = fresh.pyodide;
+    const wantSnapshot = typeof caches !== "undefined";
+    pyodide = await startFresh(loadPyodide, wheelP, wantSnapshot);
     info.start = "fresh";
-    if (fresh.snapshot) {
-      // stored once the page has its engine: the first visit does not wait for the disk
-      info.keep = () =>
-        writeSnapshot(key, fresh.snapshot).then(
-          () => mark("snapshot-stored"),
-          (err) => reportSnapshot("not stored", err),
-        );
-    }
+    // made once the page knows Python is ready: the first visit does not wait for it
+    if (wantSnapshot) info.keep = () => keepSnapshot(pyodide, key);
   }
   bridge = pyodide.pyimport("pygames.bridge");
   mark("bridge-imported");
@@ -201,7 +204,7 @@ async function needExtras(info, fn) {
 const ready = init().then(
   (info) => {
     post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes, start: info.start });
-    if (info.keep) info.keep();
+    if (info.keep) setTimeout(info.keep, 0);
     return info; // needExtras reads info.extras
   },
   (err) => {
