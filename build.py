@@ -35,6 +35,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+import zipfile
 from pathlib import Path
 
 # --------------------------------------------------------------------------
@@ -241,8 +242,6 @@ SITE_WHEEL_EXCLUDES = ("pygames/adapters/",)
 
 def _strip_wheel(wheel: Path) -> None:
     """Rewrite ``wheel`` without the files under ``SITE_WHEEL_EXCLUDES`` (nor their RECORD lines)."""
-    import zipfile
-
     excluded = tuple(p.encode() for p in SITE_WHEEL_EXCLUDES)
     with zipfile.ZipFile(wheel) as src:
         items = [(i, src.read(i)) for i in src.infolist() if not i.filename.startswith(SITE_WHEEL_EXCLUDES)]
@@ -377,12 +376,36 @@ def _stage_page(staging: Path, quiet: bool) -> str | None:
     return sw_template
 
 
+#: The standard library's files the site ships (tests/pyodide/stdlib.txt, one zip member a line).
+STDLIB_KEEP = ROOT / "tests" / "pyodide" / "stdlib.txt"
+
+
+def trim_stdlib(src: Path, dest: Path) -> None:
+    """Pyodide's python_stdlib.zip with only the files tests/pyodide/stdlib.txt lists: what Pyodide's
+    start, the engine, the link layer, the bridge, segno and the engine's own test suite import
+    inside Pyodide (tests/test_pyodide.py runs that suite against this very zip). The members
+    keep their dates, so the same list gives the same bytes."""
+    keep = {line.strip() for line in STDLIB_KEEP.read_text("utf-8").splitlines()}
+    keep.discard("")
+    keep = {name for name in keep if not name.startswith("#")}
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+        missing = keep - set(zin.namelist())
+        if missing:
+            raise BuildError(f"{STDLIB_KEEP.name} lists files Pyodide {PYODIDE_VERSION} lacks: {sorted(missing)[:5]}")
+        for info in zin.infolist():
+            if info.filename in keep:
+                zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
 def _stage_python(staging: Path) -> Path:
     """Copy the Pyodide runtime, build our wheel, add the optional wheels (listed by seal()); our wheel."""
     pyodide_dir = fetch_pyodide()
     (staging / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            trim_stdlib(pyodide_dir / name, staging / "pyodide" / name)
+        else:
+            shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
     (staging / "wheels").mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
@@ -624,6 +647,51 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class CompressingHandler(SiteHandler):
+    """SiteHandler that gzips what GitHub Pages gzips (text, JSON, JavaScript, wasm, SVG) for
+    a browser that accepts it, as the real host does, so `build.py serve` sends what a player
+    downloads. Compressed bodies are kept per file version."""
+
+    COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".map", ".webmanifest", ".wasm", ".svg", ".txt", ".md")
+    _gzipped: dict[tuple[str, int, int], bytes] = {}
+    _gzip_body: bytes | None = None  # this answer's compressed body, if any
+
+    def send_head(self):
+        self._gzip_body = None
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        if (
+            "gzip" in self.headers.get("Accept-Encoding", "")
+            and os.path.isfile(path)
+            and path.endswith(self.COMPRESSIBLE)
+        ):
+            st = os.stat(path)
+            key = (path, st.st_mtime_ns, st.st_size)
+            if key not in self._gzipped:
+                self._gzipped[key] = gzip.compress(Path(path).read_bytes(), 6, mtime=0)
+            self._gzip_body = self._gzipped[key]
+        answer = super().send_head()
+        if answer is None:
+            self._gzip_body = None  # a 304 or an error: no body
+        return answer
+
+    def send_header(self, keyword: str, value: str) -> None:
+        body = getattr(self, "_gzip_body", None)
+        if body is not None and self._status == 200 and keyword.lower() == "content-length":
+            super().send_header("Content-Encoding", "gzip")
+            super().send_header("Vary", "Accept-Encoding")
+            value = str(len(body))
+        super().send_header(keyword, value)
+
+    def copyfile(self, source, outputfile) -> None:
+        body = getattr(self, "_gzip_body", None)
+        if body is None:
+            return super().copyfile(source, outputfile)
+        self._gzip_body = None
+        outputfile.write(body)
+
+
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
@@ -795,7 +863,7 @@ def cmd_serve(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if not args.no_build:
         build()
-    server = make_server(DIST, args.host, args.port, args.base)
+    server = make_server(DIST, args.host, args.port, args.base, handler_class=CompressingHandler)
     log(f"serving {DIST} at {server.base_url}  (Ctrl-C to stop)")
     try:
         server.serve_forever()

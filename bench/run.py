@@ -7,21 +7,15 @@
   * wheel size; site size (total, and gzip of every file summed)
   * play by link: median and maximum link length (site address included) of complete
     seeded random games per game and player count, and link passes against decisions
-  * navigation -> Python ready in headless Chromium, cold and warm (median of N),
-    beside a bare Pyodide page measured in the same run, with the ratio; and the
-    site's warm figure with the service worker blocked (HTTP cache only), and
-    where the site's start-up time goes (the performance marks it records)
+  * navigation -> Python ready in headless Chromium, cold, warm and offline, first
+    paint, the Okiya deep link's first board, the first visit's transfer (gzip), beside
+    a bare Pyodide page in the same run, with the ratios (bench/browser_bench.py)
   * the expert bots: win share against the heuristic with 95% intervals, ms per move on
     CPython and in Pyodide (CPU time) (bench/bots_bench.py)
 
-Browser figures: every cold/warm pair gets a fresh on-disk profile (cold: empty
-caches, no service worker; warm: the same tab reloaded, after the service worker,
-if any, has installed). A profile on disk, not an incognito context: Chromium's
-in-memory HTTP cache refuses a file as large as pyodide.asm.wasm, so in incognito
-nothing ever keeps the compiled wasm, and a "warm" figure there is not what a
-returning visitor gets. The bare page runs loadPyodide() in a module worker, where
-the site runs Pyodide too, on the same server and the same Chromium flags; the same
-bare page on the main thread is printed for reference (site / bare main thread).
+Browser figures (bench/browser_bench.py): a fresh on-disk profile per page and round (an
+incognito context never keeps the compiled wasm, so its "warm" is not a returning visitor's);
+the bare page runs loadPyodide() in a module worker, as the site does, on the same server.
 
 The playout and solver figures come from bench/okiya_bench.py; the same code
 runs in Pyodide through tests/pyodide/run_python.mjs.  Each section is guarded:
@@ -40,7 +34,6 @@ import argparse
 import importlib.util
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -117,48 +110,6 @@ if len(sys.argv) > 3 and sys.argv[3] == "win-rates":
     figure("turncoats heuristic vs 2 random, 300 three-player games (seat-rotated)",
            lambda: f"{turncoats_bench.heuristic_win_rate(3, 300):.1%} won (chance 33.3%)")
 print(json.dumps(out))
-"""
-
-# The baseline: loadPyodide() and nothing else, in a module worker like the site's.
-BARE_WORKER_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
-<title>bare Pyodide (worker)</title></head><body>
-<p>bare Pyodide: loadPyodide() in a module worker and nothing else</p>
-<script type="module">
-const worker = new Worker(new URL("./bare-pyodide-worker.js", import.meta.url), { type: "module" });
-worker.onmessage = () => { document.documentElement.dataset.python = "ready"; };
-</script>
-</body></html>
-"""
-
-BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
-postMessage("ready");
-"""
-
-# The same on the page's main thread (for reference).
-BARE_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
-<title>bare Pyodide</title></head><body>
-<p>bare Pyodide: loadPyodide() and nothing else</p>
-<script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
-document.documentElement.dataset.python = "ready";
-</script>
-</body></html>
-"""
-
-# Records performance.now() (ms since navigation start) when <html data-python="ready"> appears.
-READY_PROBE = """
-(() => {
-  const mark = () => {
-    if (window.__pyReady === undefined && document.documentElement &&
-        document.documentElement.dataset.python === "ready") window.__pyReady = performance.now();
-  };
-  new MutationObserver(mark).observe(document, {attributes: true, subtree: true,
-                                                attributeFilter: ["data-python"]});
-})();
 """
 
 
@@ -270,115 +221,11 @@ def section_size(args, tmp: Path) -> None:
     )
 
 
-# The site's start-up marks (site/worker.js, python.js, app.js), ms from navigation.
-MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
-    .filter((m) => m.name.startsWith("py:")).map((m) => [m.name.slice(3), m.startTime]))"""
-
-# Let the service worker (if any) finish installing before the reload.
-SW_READY = """() => !navigator.serviceWorker ? null : Promise.race([
-    navigator.serviceWorker.getRegistration().then(r => r ? navigator.serviceWorker.ready : null),
-    new Promise(r => setTimeout(r, 20000))])"""
-
-
-def measure(pw, url: str, profile: Path, block_sw: bool = False) -> tuple[float, float, dict, dict]:
-    """(cold s, warm s, cold marks, warm marks) from navigation to data-python="ready".
-
-    A fresh profile on disk (``profile``, deleted afterwards): the cold load finds
-    empty caches; the warm one is a reload of the same tab, as a returning visitor.
-    """
-    ctx = pw.chromium.launch_persistent_context(
-        str(profile), service_workers="block" if block_sw else "allow", **build.chromium_launch_args()
-    )
-    try:
-        ctx.add_init_script(READY_PROBE)
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        out = []
-        for step in ("cold", "warm"):
-            if step == "cold":
-                page.goto(url)
-            else:
-                page.evaluate(SW_READY)
-                page.reload()
-            page.wait_for_function("window.__pyReady !== undefined", timeout=60_000, polling=50)
-            out.append((page.evaluate("window.__pyReady") / 1000, page.evaluate(MARKS)))
-        return out[0][0], out[1][0], out[0][1], out[1][1]
-    finally:
-        ctx.close()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-SITE = "pygames site"
-BARE = "bare Pyodide, worker"
-BARE_MAIN = "bare, main thread"
-NO_SW = "site, no service worker"
-
-
 def section_browser(args, tmp: Path) -> None:
-    from playwright.sync_api import sync_playwright
+    sys.path.insert(0, str(BENCH))
+    import browser_bench
 
-    site = tmp / "site"
-    shutil.copytree(build.DIST, site)
-    (site / "bare-pyodide.html").write_text(BARE_WORKER_PAGE)
-    (site / "bare-pyodide-worker.js").write_text(BARE_WORKER)
-    (site / "bare-pyodide-main.html").write_text(BARE_PAGE)
-    server = build.serve_in_background(site, base="/pygames/")
-    try:
-        with sync_playwright() as pw:
-            variants = (
-                (BARE, server.base_url + "bare-pyodide.html", False),
-                (SITE, server.base_url, False),
-                (BARE_MAIN, server.base_url + "bare-pyodide-main.html", False),
-                (NO_SW, server.base_url, True),
-            )
-            results = {name: ([], []) for name, _, _ in variants}
-            marks = {"cold": [], "warm": []}
-            n = 0
-            for _ in range(args.runs):  # interleaved, so drift hits every variant alike
-                for name, url, block in variants:
-                    if name not in results:
-                        continue
-                    n += 1
-                    try:
-                        c, w, cm, wm = measure(pw, url, tmp / f"profile-{n}", block)
-                    except Exception as e:  # noqa: BLE001
-                        error(f"python ready: {name}", e)
-                        del results[name]
-                        continue
-                    results[name][0].append(c)
-                    results[name][1].append(w)
-                    if name == SITE:
-                        marks["cold"].append(cm)
-                        marks["warm"].append(wm)
-            med = {k: (statistics.median(c), statistics.median(w)) for k, (c, w) in results.items() if c}
-            for i, kind in enumerate(("cold", "warm")):
-                for name in (SITE, BARE, BARE_MAIN, NO_SW):
-                    if name in results and not (kind == "cold" and name == NO_SW):
-                        vals = results[name][i]
-                        line(
-                            f"python ready, {kind} ({name})",
-                            f"median {vals and fmt_s(statistics.median(vals))} of {len(vals)}  "
-                            f"[{', '.join(f'{v:.2f}' for v in vals)}]",
-                        )
-                for base, label in ((BARE, "site / bare"), (BARE_MAIN, "site / bare main thread")):
-                    if SITE in med and base in med:
-                        line(f"python ready, {kind}: {label}", f"{med[SITE][i] / med[base][i]:.2f}x")
-                if any(marks[kind]):
-                    names = sorted(
-                        {k for m in marks[kind] for k in m},
-                        key=lambda k: statistics.median(m[k] for m in marks[kind] if k in m),
-                    )
-                    line(
-                        f"site start-up marks, {kind} (median s)",
-                        ", ".join(
-                            f"{k} {statistics.median(m[k] for m in marks[kind] if k in m) / 1000:.2f}" for k in names
-                        ),
-                    )
-            browser = pw.chromium.launch(**build.chromium_launch_args())
-            line("browser", f"Chromium {browser.version}, a fresh profile on disk per cold/warm pair")
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    browser_bench.run(args, tmp, build, line, error)
 
 
 def section_link(args, tmp: Path) -> None:

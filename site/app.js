@@ -213,6 +213,7 @@ function onReady(msg) {
   paintProgress();
   $("#loading").classList.add("done");
   document.documentElement.dataset.python = "ready";
+  document.documentElement.dataset.pythonStart = (msg && msg.start) || ""; // "snapshot" | "fresh"
   performance.mark("py:ready");
   bootDone.then(() => updates.start({ build: msg && msg.build, bytes: msg && msg.bytes }));
 }

@@ -60,8 +60,10 @@ async function fromOlderCaches(olderCaches, url, sha) {
 
 /** The file at `url` from the network, past the HTTP cache if need be, or Mismatch. */
 async function fromNetwork(url, sha) {
+  // "force-cache" takes what the page just downloaded (the first visit fetches nothing twice);
   // "no-cache" revalidates (an unchanged file costs a 304); "reload" then skips the HTTP cache.
-  for (const mode of ["no-cache", "reload"]) {
+  // Whatever the mode, only the bytes this build lists are kept.
+  for (const mode of ["force-cache", "no-cache", "reload"]) {
     const res = await fetch(url, { cache: mode });
     if (!res.ok) continue;
     const body = await res.arrayBuffer();

@@ -2,8 +2,11 @@
 // loads or a bot thinks. Protocol:
 //   page -> worker  {id, fn, args}
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {key, params, text}}
-//                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes} | {type: "fatal", error}
-// (build: the content hash of the build the engine came from; bytes: the size of that build)
+//                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes, start} | {type: "fatal", error}
+// (build: the content hash of the build the engine came from; bytes: the size of that build;
+// start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
+
+import { snapshotKey, readSnapshot, writeSnapshot, dropSnapshots } from "./snapshot.js";
 
 let bridge = null;
 const post = (msg) => self.postMessage(msg);
@@ -69,9 +72,79 @@ async function fetchChecked(info, path) {
   return body;
 }
 
+/** The snapshot problem reported so far (once per worker: the console is not a log). */
+let snapshotReported = false;
+function reportSnapshot(what, err) {
+  if (snapshotReported) return;
+  snapshotReported = true;
+  console.warn(`pygames: memory snapshot ${what} (${String((err && err.message) || err)}); normal start`);
+}
+
+/** loadPyodide with this page's options (and the page's compiled runtime). */
+function startPython(loadPyodide, extra) {
+  return withPageWasm(wasmModule, () =>
+    loadPyodide({
+      indexURL: here("./pyodide/"),
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.warn(line),
+      ...extra,
+    }),
+  );
+}
+
+/** The interpreter from a stored snapshot: the engine is imported already; its files come
+ * back on disk for what it imports later, and `random` gets a fresh seed (the snapshot's
+ * state would otherwise repeat at every visit). Throws if the snapshot does not restore. */
+async function restore(loadPyodide, bytes, wheelP) {
+  const pyodide = await startPython(loadPyodide, { _loadSnapshot: bytes });
+  mark("snapshot-restored");
+  pyodide.unpackArchive(await wheelP, "wheel");
+  mark("wheel-loaded");
+  const whole = pyodide.runPython(
+    "import importlib, random, sys\n" +
+      "importlib.invalidate_caches()\n" +
+      "random.seed()\n" +
+      "'pygames.bridge' in sys.modules",
+  );
+  if (whole !== true) throw new Error("the snapshot holds no engine");
+  return pyodide;
+}
+
+/** A fresh interpreter with the engine imported (ready for a snapshot if `wantSnapshot`). */
+async function startFresh(loadPyodide, wheelP, wantSnapshot) {
+  const pyodide = await startPython(loadPyodide, wantSnapshot ? { _makeSnapshot: true } : {});
+  mark("pyodide-loaded");
+  progress("engine", 80);
+  // Our own pure-Python wheel: unpacked into site-packages (loadPackage(url) would
+  // fetch the same bytes, then resolve it against the package lock first).
+  pyodide.unpackArchive(await wheelP, "wheel");
+  mark("wheel-loaded");
+  progress("engine", 92);
+  pyodide.runPython("import pygames.bridge, random");
+  return pyodide;
+}
+
+/** Copy the interpreter's memory and store it for the next visits (between two calls: Python idle). */
+async function keepSnapshot(pyodide, key) {
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+    mark("snapshot-made");
+  } catch (err) {
+    reportSnapshot("not made", err);
+    return;
+  }
+  try {
+    await writeSnapshot(key, bytes);
+    mark("snapshot-stored");
+  } catch (err) {
+    reportSnapshot("not stored", err);
+  }
+}
+
 async function init() {
   progress("runtime", 2);
-  // build-info.json, the runtime's JS and the wheel, all at once.
+  // build-info.json, the runtime's JS, the wheel and a stored snapshot, all at once.
   const infoP = fetch(here("./build-info.json")).then((res) => {
     if (!res.ok) throw new Error(`build-info.json: HTTP ${res.status}`);
     return res.json();
@@ -81,24 +154,33 @@ async function init() {
   wheelP.catch(() => {});
   const info = await infoP;
   mark("build-info");
+  const key = snapshotKey(import.meta.url, info.hash, info.pyodide);
+  const storedP = readSnapshot(key).catch((err) => {
+    reportSnapshot("not read", err);
+    return null;
+  });
   const { loadPyodide } = await pyodideP;
   mark("pyodide-imported");
   progress("runtime", 10);
   wasmModule.then(() => mark("wasm-received"));
-  const pyodide = await withPageWasm(wasmModule, () =>
-    loadPyodide({
-      indexURL: here("./pyodide/"),
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.warn(line),
-    }),
-  );
-  mark("pyodide-loaded");
-  progress("engine", 80);
-  // Our own pure-Python wheel: unpacked into site-packages (loadPackage(url) would
-  // fetch the same bytes, then resolve it against the package lock first).
-  pyodide.unpackArchive(await wheelP, "wheel");
-  mark("wheel-loaded");
-  progress("engine", 92);
+  const stored = await storedP;
+  let pyodide = null;
+  if (stored) {
+    try {
+      pyodide = await restore(loadPyodide, stored, wheelP);
+      info.start = "snapshot";
+    } catch (err) {
+      reportSnapshot("not restored", err);
+      dropSnapshots().catch(() => {});
+    }
+  }
+  if (!pyodide) {
+    const wantSnapshot = typeof caches !== "undefined";
+    pyodide = await startFresh(loadPyodide, wheelP, wantSnapshot);
+    info.start = "fresh";
+    // made once the page knows Python is ready: the first visit does not wait for it
+    if (wantSnapshot) info.keep = () => keepSnapshot(pyodide, key);
+  }
   bridge = pyodide.pyimport("pygames.bridge");
   mark("bridge-imported");
   progress("ready", 100);
@@ -121,7 +203,8 @@ async function needExtras(info, fn) {
 
 const ready = init().then(
   (info) => {
-    post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes });
+    post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes, start: info.start });
+    if (info.keep) setTimeout(info.keep, 0);
     return info; // needExtras reads info.extras
   },
   (err) => {

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -124,6 +125,28 @@ def test_the_server_sends_etags_and_304_for_unchanged_files(tmp_path, build):
         assert (status, body) == (200, b"console.log(3);") and new_etag != etag
         # a date says nothing of the content (a file of an older deploy may be older): never a 304
         assert get(url, since="Fri, 01 Jan 2100 00:00:00 GMT")[:2] == (200, b"console.log(3);")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_serve_command_gzips_text_as_the_real_host_does(tmp_path, build):
+    script = b"console.log('a longer script, so that gzip has something to squeeze');\n" * 20
+    site = make_site(tmp_path / "site", {**SITE, "app.js": script, "icons/i.png": b"\x89PNG not text"})
+    server = build.serve_in_background(site, base="/pygames/", handler_class=build.CompressingHandler)
+
+    def fetch(rel: str, accept: str) -> tuple[str | None, bytes]:
+        req = urllib.request.Request(server.base_url + rel, headers={"Accept-Encoding": accept})
+        with urllib.request.urlopen(req) as res:
+            body = res.read()
+            assert int(res.headers["Content-Length"]) == len(body)
+            return res.headers.get("Content-Encoding"), body
+
+    try:
+        encoding, body = fetch("app.js", "gzip, deflate, br")
+        assert encoding == "gzip" and len(body) < len(script) and gzip.decompress(body) == script
+        assert fetch("app.js", "") == (None, script)  # a client that cannot take it
+        assert fetch("icons/i.png", "gzip") == (None, b"\x89PNG not text")  # already compressed kinds
     finally:
         server.shutdown()
         server.server_close()

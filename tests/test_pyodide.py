@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,14 @@ CPYTHON_ONLY = ("test_openspiel.py", "test_pettingzoo.py")
 
 
 def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_wheels):
+    """The whole engine suite in the site's own runtime: its trimmed standard library
+    (build.py trim_stdlib) holds everything the engine and its tests import."""
+    site_runtime = dist_site / "pyodide"
+    with (
+        zipfile.ZipFile(site_runtime / "python_stdlib.zip") as trimmed,
+        zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as full,
+    ):
+        assert len(trimmed.namelist()) < len(full.namelist()) / 2, "the site's standard library is not trimmed"
     engine = ROOT / "tests" / "engine"
     if not any(engine.glob("test_*.py")):
         pytest.fail("tests/engine has no tests")
@@ -57,7 +66,7 @@ def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_
     rc, out = run_node(
         build_mod,
         dist_site,
-        pyodide_dir,
+        site_runtime,
         "run_pytest.mjs",
         "--mount",
         f"{engine}:/tests/engine",

@@ -153,6 +153,8 @@ export class HotSeatGame {
     this.sel = this.noChoice();
     this.gen = 0;
     this.busy = false;
+    // a game without secrets keeps its last view with its save ("shown"), painted before Python is up
+    this.shownBeforePython = !!(info && !info.secrets);
     this.thinking = false;
     this.skipping = false; // "Skip to my turn": bots play at instant pace until a human is to move
     this.built = false;
@@ -214,6 +216,11 @@ export class HotSeatGame {
     this.closeInfo();
     this.render({ animate: false });
     if (route.ignored.length) this.toast(t("ui.route.ignored", { values: listText(route.ignored) }));
+    const early = readSave(this.cfg.saveKey);
+    if (!this.py.isReady && this.shownBeforePython && early && early.hash === canonical && early.shown) {
+      this.result = early.shown; // moves wait for Python: busy until the engine's own answer
+      this.render({ animate: false });
+    }
     try {
       await this.py.ready;
       if (gen !== this.gen) return;
@@ -464,7 +471,7 @@ export class HotSeatGame {
 
   /** Save the game (`res`'s record) under its route, for Resume. */
   save(res, over) {
-    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over });
+    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(this.shownBeforePython ? { shown: res } : {}) });
   }
 
   rematch() {
@@ -620,6 +627,9 @@ export class HotSeatGame {
       ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
       : "";
     this.renderParts(animate);
+    // start-up timings (bench/): the first board drawn, and the first with a position on it
+    const first = r ? "py:board" : "py:board-frame";
+    if (!performance.getEntriesByName(first).length) performance.mark(first);
   }
 
   /** The match bar (#matchbar): the format, the game and the score of a match of several games. */
