@@ -12,6 +12,8 @@
     a bare Pyodide page in the same run, with the ratios (bench/browser_bench.py)
   * the expert bots: win share against the heuristic with 95% intervals, ms per move on
     CPython and in Pyodide (CPU time) (bench/bots_bench.py)
+  * the yardstick: our expert against OpenSpiel's ISMCTS at equal simulations and equal CPU
+    time per move, with 95% intervals (bench/yardstick.py; needs open-spiel, the test extra)
 
 Browser figures (bench/browser_bench.py): a fresh on-disk profile per page and round (an
 incognito context never keeps the compiled wasm, so its "warm" is not a returning visitor's);
@@ -24,8 +26,9 @@ a failure prints an ERROR line and the others still run.
 Options: --seconds S (playout time, default 5), --layouts N (solver layouts, 20),
 --runs N (browser loads per figure, 5), --link-games N (100), --bot-games N (400: games per row of
 the expert bots' table, bench/bots_bench.py; its timing rows also run in Pyodide over
---bot-pyodide-games N, 2), --only size,link,cpython,pyodide,browser,bots (bots only when named:
-it plays 1,200 games).
+--bot-pyodide-games N, 2), --yardstick-games N (200 per row), --only
+size,link,cpython,pyodide,browser,bots,yardstick (bots and yardstick only when named: they play
+1,200 games each).
 """
 
 from __future__ import annotations
@@ -254,6 +257,12 @@ def section_bots(args, tmp: Path) -> None:
         line("Pyodide (CPU time)", row)
 
 
+def section_yardstick(args, tmp: Path) -> None:
+    """Our expert against OpenSpiel's ISMCTS (bench/yardstick.py)."""
+    cmd = [sys.executable, str(BENCH / "yardstick.py"), "--games", str(args.yardstick_games)]
+    subprocess.run(cmd, cwd=ROOT, check=True)
+
+
 SECTIONS = {
     "size": ("sizes", section_size),
     "link": ("link figures", section_link),
@@ -261,6 +270,7 @@ SECTIONS = {
     "pyodide": ("Pyodide figures", section_pyodide),
     "browser": ("browser figures", section_browser),
     "bots": ("expert bots", section_bots),
+    "yardstick": ("expert vs OpenSpiel ISMCTS", section_yardstick),
 }
 
 
@@ -271,11 +281,12 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="page loads per browser figure")
     ap.add_argument("--link-games", type=int, default=100, help="games per count for the link figures")
     ap.add_argument("--bot-games", type=int, default=400, help="games per row of the expert bots' table")
+    ap.add_argument("--yardstick-games", type=int, default=200, help="games per row of the yardstick table")
     ap.add_argument("--bot-pyodide-games", type=int, default=2, help="games per row timed in Pyodide")
     ap.add_argument(
         "--only",
-        default=",".join(s for s in SECTIONS if s != "bots"),
-        help="comma list of " + ",".join(SECTIONS) + " (default: all but bots, which takes an hour or more)",
+        default=",".join(s for s in SECTIONS if s not in ("bots", "yardstick")),
+        help="comma list of " + ",".join(SECTIONS) + " (default: all but bots and yardstick, hours each)",
     )
     args = ap.parse_args()
     wanted = [s.strip() for s in args.only.split(",") if s.strip()]

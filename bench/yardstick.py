@@ -1,0 +1,197 @@
+"""Our expert bot against OpenSpiel's own ISMCTS, on the same rules (issue 16 item 3).
+
+    python bench/yardstick.py [--games N] [--workers 2] [--rows turncoats2,oriflamme4,turncoats3]
+                              [--modes sims,clock]
+
+OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, as its tests and examples
+run it: UCT with ``uct_c=2``, one random rollout per leaf, unlimited world samples, the most
+visited move) searches through ``pygames.adapters.openspiel``, resampling each simulation's
+world with the adapter's resampler (the engine's ``determinize`` of the seat's view, the sampler
+our expert uses too).  Two budgets, one row each:
+
+* ``sims``: ISMCTS gets as many simulations per move as our expert has iterations
+  (``ITERATIONS`` of the game's bots module; at least 2, the fewest with which it picks a move:
+  the Turncoats expert ships one iteration, its strength being its estimate's 1000 deals, so
+  this row favours it and the clock row is the fair one there);
+* ``clock``: ISMCTS searches until it has used as much CPU time on the move as our expert has
+  used on average per decision so far in this process (the first game's figure is measured on
+  a few expert decisions before the first game).
+
+Rows: Turncoats 2 players head to head; Oriflamme 4 players and Turncoats 3 players with one of
+each plus heuristic bots.  Games are driven by the engine's seeded ``new_game`` (game g of a row
+has the same deal in both modes); our expert's seat is g mod players and ISMCTS's the next one
+round, shifted every ``players`` games, so both bots meet every seat order.  A win alone counts
+1, a k-way tie for first 1/k (the share of the win); each bot's mean share has a 95% Wilson
+interval.  ``bench/run.py --only yardstick`` runs this table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+
+try:
+    import pygames  # noqa: F401
+except ImportError:  # run from a checkout: python bench/yardstick.py
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+import pyspiel
+from bots_bench import CLOCK, wilson
+from open_spiel.python.algorithms import ismcts, mcts
+
+from pygames import GAMES
+from pygames.adapters.openspiel import PygamesState, _Position
+from pygames.bots import bots_module
+from pygames.core.rng import Rng, derive_seed
+
+#: name -> (game, players).
+ROWS = {"turncoats2": ("turncoats", 2), "oriflamme4": ("oriflamme", 4), "turncoats3": ("turncoats", 3)}
+#: OpenSpiel's UCT constant for ISMCTS (its examples' and tests' value).
+UCT_C = 2.0
+
+#: Our expert's CPU seconds per decision in this process, by row (the clock mode's budget).
+_EXPERT_TIMES: dict[str, list[float]] = {}
+
+
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS, stopped by a CPU-time budget (``budget`` seconds, at least one
+    simulation) instead of a simulation count when ``budget`` is set."""
+
+    budget: float | None = None
+
+    def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        if self.budget is None:
+            return super().run_search(state)
+        self.reset()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        root = self._root_node = self.create_new_node(state)
+        start = CLOCK()
+        sims = 0
+        while sims == 0 or CLOCK() - start < self.budget:
+            self.run_simulation(self.sample_root_state(state))
+            sims += 1
+        return self.get_final_policy(state, root)
+
+
+def _seats(game_index: int, players: int) -> tuple[int, int]:
+    """Our expert's seat and ISMCTS's in game ``game_index``."""
+    expert = game_index % players
+    return expert, (expert + 1 + (game_index // players) % (players - 1)) % players
+
+
+def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
+    """One seeded game: our expert's win share, ISMCTS's, and ISMCTS's mean simulations per move."""
+    game, players = ROWS[row]
+    bots = bots_module(game)
+    os_game = pyspiel.load_game(f"pygames_{game}", {"players": players})
+    seed = derive_seed("yardstick", row, game_index)
+    rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
+    expert_seat, ismcts_seat = _seats(game_index, players)
+    random_state = np.random.RandomState(derive_seed(seed, "ismcts") % (1 << 32))
+    bot = TimedISMCTSBot(
+        game=os_game,
+        evaluator=mcts.RandomRolloutEvaluator(1, random_state),
+        uct_c=UCT_C,
+        max_simulations=max(bots.ITERATIONS, 2),
+        random_state=random_state,
+    )
+    times = _EXPERT_TIMES.setdefault(row, [])
+    state = GAMES[game].new_game(players, seed)
+    if mode == "clock" and not times:
+        _calibrate(bots, state, Rng(derive_seed(seed, "calibrate")), times)
+    sims = []
+    while state.outcome is None:
+        seat = state.to_move
+        view = state.view(seat)
+        if seat == expert_seat:
+            start = CLOCK()
+            move = bots.expert(view, rngs[seat])
+            if len(view["legal"]) > 1:
+                times.append(CLOCK() - start)
+        elif seat == ismcts_seat:
+            position = PygamesState(os_game, _Position(os_game.spec, (), state, False, ()))
+            bot.budget = statistics.mean(times) if mode == "clock" else None
+            action = bot.step(position)
+            if len(view["legal"]) > 1:
+                sims.append(bot._root_node.total_visits + 1)
+            move = position._p.legal()[int(action)]
+        else:
+            move = bots.heuristic(view, rngs[seat])
+        state = state.play(move)
+    winners = state.outcome.winners
+    share = [1.0 / len(winners) if s in winners else 0.0 for s in (expert_seat, ismcts_seat)]
+    return share[0], share[1], round(statistics.mean(sims)) if sims else 0
+
+
+def _calibrate(bots, state, rng: Rng, times: list[float]) -> None:
+    """Our expert's time on the first decisions of a game (against itself), to start the clock mode."""
+    while state.outcome is None and len(times) < 4:
+        view = state.view(state.to_move)
+        start = CLOCK()
+        move = bots.expert(view, rng)
+        if len(view["legal"]) > 1:
+            times.append(CLOCK() - start)
+        state = state.play(move)
+
+
+def _play(job: tuple[str, str, int]) -> tuple[float, float, int]:
+    return play(*job)
+
+
+def run_row(row: str, mode: str, games: int, workers: int) -> dict:
+    jobs = [(row, mode, g) for g in range(games)]
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.map(_play, jobs, chunksize=1)
+    else:
+        results = [_play(job) for job in jobs]
+    ours = sum(r[0] for r in results) / games
+    theirs = sum(r[1] for r in results) / games
+    return {
+        "row": row,
+        "mode": mode,
+        "games": games,
+        "ours": ours,
+        "theirs": theirs,
+        "sims": statistics.mean(r[2] for r in results),
+    }
+
+
+def row_text(result: dict) -> str:
+    game, players = ROWS[result["row"]]
+    n = result["games"]
+    others = f" + {players - 2} heuristic" if players > 2 else ""
+    budget = "equal simulations" if result["mode"] == "sims" else "equal CPU time"
+    lo, hi = wilson(result["ours"], n)
+    lo2, hi2 = wilson(result["theirs"], n)
+    verdict = "ahead" if result["ours"] > result["theirs"] else "behind"
+    return (
+        f"{game} {players}p, expert vs ISMCTS{others}, {budget}, {n} games: "
+        f"expert {result['ours']:.1%} [{lo:.1%}, {hi:.1%}], ISMCTS {result['theirs']:.1%} [{lo2:.1%}, {hi2:.1%}] "
+        f"(fair {1 / players:.1%}; ISMCTS ~{result['sims']:.0f} simulations per move): {verdict}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--rows", default=",".join(ROWS))
+    ap.add_argument("--modes", default="sims,clock")
+    args = ap.parse_args(argv)
+    for row in args.rows.split(","):
+        for mode in args.modes.split(","):
+            print(row_text(run_row(row, mode, args.games, args.workers)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
