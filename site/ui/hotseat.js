@@ -41,7 +41,7 @@ import { readJSON, readSave, writeJSON, randomSeed } from "./storage.js";
 import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
 import { PaceBar, pacedPause } from "./pace.js";
-import { parseRoute, routeHash } from "./routes.js";
+import { olderHashes, parseRoute, routeHash } from "./routes.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -148,8 +148,10 @@ export class HotSeatGame {
     this.closeInfo();
     this.render({ animate: false });
     if (route.ignored.length) this.toast(t("ui.route.ignored", { values: listText(route.ignored) }));
+    const older = olderHashes(route, this.cfg);
+    const sameGame = (save) => save && (save.hash === canonical || older.includes(save.hash));
     const early = readSave(this.cfg.saveKey);
-    if (!this.py.isReady && this.shownBeforePython && early && early.hash === canonical && early.shown) {
+    if (!this.py.isReady && this.shownBeforePython && sameGame(early) && early.shown) {
       this.result = early.shown; // moves wait for Python: busy until the engine's own answer
       this.render({ animate: false });
     }
@@ -158,7 +160,7 @@ export class HotSeatGame {
       if (gen !== this.gen) return;
       let res = null;
       const saved = readSave(this.cfg.saveKey);
-      if (saved && saved.hash === canonical) {
+      if (sameGame(saved)) {
         try {
           res = await this.py.call("state", { record: saved.record, seat: null });
         } catch (_) {

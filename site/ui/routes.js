@@ -62,10 +62,16 @@ export function routeHash(r, { game, defaultLevel, minPlayers, maxPlayers, forma
   if (minPlayers !== maxPlayers) parts.push(`players=${r.players}`);
   parts.push(`bots=${r.bots.join(",")}`);
   const levels = r.bots.map((s) => r.levels[s] || defaultLevel);
-  parts.push(`level=${levels.length && levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",") || defaultLevel}`);
+  if (levels.length) parts.push(`level=${levels.every((l) => l === levels[0]) ? levels[0] : levels.join(",")}`);
   if (formats.length > 1) parts.push(`format=${r.format}`);
   if (r.names.some(Boolean)) parts.push(`names=${r.names.map((n) => encodeURIComponent(n || "")).join(",")}`);
   const opts = Object.keys(r.options || {}).sort().map((name) => (r.options[name] ? name : `-${name}`));
   if (opts.length) parts.push(`opts=${opts.join(",")}`);
   return `#play/${game}?${parts.join("&")}`;
+}
+
+/** The hashes older pages wrote for the same route, so a game saved under one still resumes:
+ * a game without bots carried the default bot level (`bots=&level=medium`). */
+export function olderHashes(r, cfg) {
+  return r.bots.length ? [] : [routeHash(r, cfg).replace("&bots=", `&bots=&level=${cfg.defaultLevel}`)];
 }

@@ -96,11 +96,13 @@ def test_start_page_lists_three_games_all_playable(page, site_url, catalog, requ
     dialog = page.locator("#seats-dialog")
     expect(dialog).to_be_visible()
     dialog.locator("input[name=kind1][value=human]").check(force=True)
+    expect(dialog.locator("select[name=level1]")).to_be_hidden()  # no bot, no bot level shown
     dialog.locator("input[name=format][value=best_of_three]").check(force=True)
     page.locator("#seats-start").click()
     page.wait_for_function("location.hash.startsWith('#play/okiya?')")
     hash_ = page.evaluate("location.hash")
     assert "bots=&" in hash_ and "format=best_of_three" in hash_ and re.search(r"seed=\d+", hash_)
+    assert "level=" not in hash_  # nor in the link
     wait_python(page)
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
     expect(page.locator("#matchbar")).to_be_visible()

@@ -34,3 +34,23 @@ def test_a_game_saved_by_the_earlier_okiya_page_resumes(page, site_url):
     record = page.evaluate(STATE_JS)["record"]
     assert record["games"][0][:2] == saved["result"]["record"]["games"][0]
     assert record["seed"] == 5
+
+
+def test_a_game_without_bots_saved_with_a_bot_level_in_its_link_resumes(page, site_url):
+    """Older pages wrote the default bot level into a game without bots (`bots=&level=medium`);
+    links no longer carry it (issue 13, item 9), and such a save still resumes."""
+    older = "#play/okiya?seed=5&bots=&level=medium&format=single"
+    result = bridge.new_match("okiya", 5)
+    for _ in range(3):
+        result = bridge.play(result["record"], result["legal"][0])
+    saved = {"hash": older, "record": result["record"], "over": False}
+    page.add_init_script(f"localStorage.setItem('pygames.okiya.save', {json.dumps(json.dumps(saved))})")
+    page.goto(site_url + older)
+    page.wait_for_function(
+        f"(() => {{ const s = {STATE_JS}; return s && s.record.games[0].length >= 3; }})()", timeout=READY_MS
+    )
+    assert page.evaluate(STATE_JS)["record"]["games"] == result["record"]["games"]
+    # the same game's link as the page writes it now has no bot level
+    page.locator("button[data-move]").first.click()
+    page.wait_for_function("JSON.parse(localStorage.getItem('pygames.okiya.save')).record.games[0].length === 4")
+    assert "level=" not in page.evaluate("JSON.parse(localStorage.getItem('pygames.okiya.save')).hash")
