@@ -25,7 +25,7 @@ def test_games_lists_the_registry_with_what_the_page_and_link_play_need():
     okiya, oriflamme, turncoats = listed
     assert turncoats["players"] == [2, 3, 4, 5] and turncoats["levels"] == ["random", "heuristic", "expert"]
     assert okiya["formats"] == ["single", "best_of_three", "points_10"] and oriflamme["formats"] == ["single"]
-    assert okiya["default_level"] == "medium" and turncoats["default_level"] == "heuristic"
+    assert okiya["default_level"] == "medium" and turncoats["default_level"] == "expert"
     assert okiya["options"] == {} and turncoats["options"] and not okiya["secrets"] and oriflamme["secrets"]
     assert [g["link_level"] for g in listed] == ["sealed", "sealed", "friendly"]
 
