@@ -326,6 +326,16 @@ def test_turncoats_by_link_says_friendly_level(phones, site_url, catalog):
     assert t["audit"]["state"] == "verified"
     assert_verified(last, catalog)
     expect(last.locator("#link-steps li").first).to_be_attached()
+    # issue 13 item 4: the scores column says who won in words ("Result": "Won"), never 1 / 0
+    scores = last.locator("#link-scores")
+    expect(scores.locator("thead th").nth(1)).to_have_text(catalog["ui.link.end.score.turncoats"])
+    won = {catalog["ui.link.end.won"], ""}
+    cells = scores.locator("tbody td")
+    expect(cells).to_have_count(2)
+    texts = cells.all_text_contents()
+    assert set(texts) <= won and catalog["ui.link.end.won"] in texts, texts
+    for s in t["outcome"]["winners"]:
+        expect(scores.locator(f'tbody tr[data-seat="{s}"] td')).to_have_text(catalog["ui.link.end.won"])
 
 
 def test_bad_and_older_links_change_nothing(phones, site_url, catalog):
