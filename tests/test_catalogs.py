@@ -142,6 +142,16 @@ def test_no_english_key_is_unused():
     assert unused == []
 
 
+#: An English possessive glued to a placeholder ("{name}'s hand"): a name such as "Me" or
+#: "Bots" reads wrong with it, so the catalogs say "the hand of {name}" / "{name} holds:".
+POSSESSIVE = re.compile(r"\}['’]s\b")
+
+
+def test_no_english_value_puts_a_possessive_after_a_placeholder():
+    glued = {key: text for key, value in CATALOGS["en"].items() for text in forms(value) if POSSESSIVE.search(text)}
+    assert not glued, glued
+
+
 def test_python_plural_rules_match_cldr():
     # the same categories as Intl.PluralRules (CLDR) for a sample of integers
     expected = {
