@@ -100,6 +100,11 @@ export class Okiya extends HotSeatGame {
     return r.view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
   }
 
+  /** Okiya keeps no log: the newest move is the tile just taken. */
+  movedWords(r) {
+    return r.view.last === null ? "" : t("ui.okiya.said.took", { tile: this.cellWords(r.view, r.view.last) });
+  }
+
   moveLabel(m) {
     return t("ui.move.label", { tile: tileName(this.result.view.layout[m.cell]), row: m.row + 1, col: m.col + 1 });
   }
