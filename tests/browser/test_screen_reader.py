@@ -49,3 +49,19 @@ def test_live_region_names_the_okiya_tile_taken(fast, site_url, catalog):
     page.locator("button[data-move]").first.click()
     pattern = re.escape(fmt(catalog["ui.okiya.said.took"], tile="\0")).replace("\\\0", ".+").replace("\0", ".+")
     expect(said).to_have_text(re.compile(f"^{pattern}$"), timeout=STEP_MS)
+
+
+def test_okiya_board_has_a_description(fast, site_url, catalog):
+    page = fast
+    okiya = HotSeat("okiya", "#ok-moves", "button[data-move]")
+    page.goto(site_url + "#play/okiya?seed=3&players=2&bots=1&names=Ann")
+    wait_python(page)
+    expect(page.locator("#ok-board")).to_have_attribute("aria-describedby", "ok-board-text")
+    text = page.locator("#ok-board-text")
+    assert okiya.wait_idle(page) == "turn"
+    expect(text).to_contain_text(fmt(catalog["ui.okiya.describe.free"], count=16 - okiya.played(page)))
+    okiya.act(page, page.locator("#ok-moves button[data-move]").first)
+    assert okiya.wait_idle(page) == "turn"
+    expect(text).to_contain_text(fmt(catalog["ui.okiya.describe.free"], count=16 - okiya.played(page)))
+    expect(text).to_contain_text(page.locator("#said").text_content())
+    expect(text).not_to_contain_text(fmt(catalog["ui.okiya.describe.none"], player="Ann"))
