@@ -100,6 +100,11 @@ export class Okiya extends HotSeatGame {
     return r.view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
   }
 
+  /** Okiya keeps no log: the newest move is the tile just taken. */
+  movedWords(r) {
+    return r.view.last === null ? "" : t("ui.okiya.said.took", { tile: this.cellWords(r.view, r.view.last) });
+  }
+
   moveLabel(m) {
     return t("ui.move.label", { tile: tileName(this.result.view.layout[m.cell]), row: m.row + 1, col: m.col + 1 });
   }
@@ -180,8 +185,9 @@ export class Okiya extends HotSeatGame {
   // ---------------------------------------------------------------- DOM
 
   buildDom(root) {
-    this.canvas = el("canvas", { id: "ok-board", role: "img", "aria-label": t("ui.board.label") });
-    const boardArea = el("div", { class: "board-area ok-area" }, this.canvas);
+    this.canvas = el("canvas", { id: "ok-board", role: "img", "aria-label": t("ui.board.label"), "aria-describedby": "ok-board-text" });
+    this.boardText = el("p", { class: "sr-only", id: "ok-board-text" });
+    const boardArea = el("div", { class: "board-area ok-area" }, this.canvas, this.boardText);
     this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.moves.label") });
     this.endEl = el("section", { class: "endpanel ok-end", id: "ok-end", hidden: true, "aria-labelledby": "ok-end-title" });
     const controls = this.controls("ok-controls");
@@ -215,10 +221,24 @@ export class Okiya extends HotSeatGame {
       },
     });
     this.board.setMarks(looked ? { played: looked.cell, best: looked.best } : { best: this.hinted || [] });
+    this.boardText.textContent = this.describeBoard(looked ? looked.view : r && r.view);
     this.hintBtn.hidden = !r || !!r.view.outcome || !this.humans().length;
     this.hintBtn.disabled = this.busy || !this.myTurn(r);
     this.renderDecision();
     this.renderEnd();
+  }
+
+  /** The garden in words (the canvas's description, for screen readers): each seat's tiles, the last one taken, the free ones. */
+  describeBoard(view) {
+    if (!view) return "";
+    const held = [0, 1].map((seat) => {
+      const cells = view.tokens.flatMap((token, cell) => (token === seat ? [cell] : []));
+      if (!cells.length) return t("ui.okiya.describe.none", { player: this.name(seat) });
+      return t("ui.okiya.describe.seat", { player: this.name(seat), tiles: listText(cells.map((cell) => this.cellWords(view, cell))) });
+    });
+    const last = view.last === null ? [] : [t("ui.okiya.said.took", { tile: this.cellWords(view, view.last) })];
+    const free = view.tokens.filter((token) => token === null).length;
+    return [...held, ...last, t("ui.okiya.describe.free", { count: free })].join(" ");
   }
 
   /** A button per tile the human to move may take (lights its cell while pointed at or focused). */

@@ -496,7 +496,7 @@ export class Turncoats extends HotSeatGame {
     if (!r) return;
     const st = r.view.standing;
     const over = !!r.view.outcome;
-    box.append(el("h3", { id: "tc-standing-title", text: over ? t("ui.turncoats.standing.final") : t("turncoats.standing.title") }));
+    box.append(el("h2", { id: "tc-standing-title", text: over ? t("ui.turncoats.standing.final") : t("turncoats.standing.title") }));
     const table = el("table", { class: "score-table tc-score" });
     const head = el("tr", {},
       el("th", { scope: "col", text: t("ui.turncoats.standing.colour") }),

@@ -622,6 +622,21 @@ export class HotSeatGame {
     hint.textContent = view && !view.outcome ? this.hintOf(r) : "";
     if (r && !this.py.isReady) hint.textContent = t("ui.status.waiting");
     hint.hidden = !hint.textContent;
+    this.announce(r);
+  }
+
+  /** #said, a polite live region: each new move in words, once, for screen readers. */
+  announce(r) {
+    const moves = r ? r.record.games[r.record.games.length - 1].length : 0;
+    if (moves === this.saidMoves) return;
+    this.saidMoves = moves;
+    $("#said").textContent = moves ? this.movedWords(r) : "";
+  }
+
+  /** The newest move in words: the log's last sentence. */
+  movedWords(r) {
+    const log = r.view.log;
+    return log && log.length ? this.say(log[log.length - 1]) : "";
   }
 
   /** The hint under the status while the game goes on: the last entry of the log. */

@@ -1,0 +1,67 @@
+"""Screen readers hear each move: the polite live region #said receives the sentence the
+page shows for it (the log's newest line; Okiya, which keeps no log, names the tile taken)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import STEP_MS, HotSeat, fmt, wait_python
+from playwright.sync_api import expect
+
+GAMES = {
+    "oriflamme": (
+        "#play/oriflamme?seed=5&players=3&bots=1,2&names=Ann",
+        HotSeat("oriflamme", "#of-choices", "button[data-move]:not([disabled])"),
+        "#of-log",
+    ),
+    "turncoats": (
+        "#play/turncoats?seed=4&players=2&bots=1&names=Ann",
+        HotSeat("turncoats", "#tc-choices", "button:not([disabled])"),
+        "#tc-log",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_live_region_says_the_logs_sentence(fast, site_url, game):
+    page = fast
+    route, seat, log = GAMES[game]
+    page.goto(site_url + route)
+    wait_python(page)
+    said = page.locator("#said")
+    expect(said).to_have_attribute("aria-live", "polite")
+    assert seat.wait_idle(page) == "turn"
+    seat.act(page, page.locator(f"{seat.choices} [data-move]:not([disabled]):visible").first)
+    seat.wait_idle(page)
+    newest = page.locator(f"{log} li").first
+    expect(newest).not_to_have_text("")
+    expect(said).to_have_text(newest.text_content())
+
+
+def test_live_region_names_the_okiya_tile_taken(fast, site_url, catalog):
+    page = fast
+    page.goto(site_url + "#play/okiya?seed=3&players=2&bots=1&names=Ann")
+    wait_python(page)
+    said = page.locator("#said")
+    expect(said).to_have_attribute("aria-live", "polite")
+    page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
+    page.locator("button[data-move]").first.click()
+    pattern = re.escape(fmt(catalog["ui.okiya.said.took"], tile="\0")).replace("\\\0", ".+").replace("\0", ".+")
+    expect(said).to_have_text(re.compile(f"^{pattern}$"), timeout=STEP_MS)
+
+
+def test_okiya_board_has_a_description(fast, site_url, catalog):
+    page = fast
+    okiya = HotSeat("okiya", "#ok-moves", "button[data-move]")
+    page.goto(site_url + "#play/okiya?seed=3&players=2&bots=1&names=Ann")
+    wait_python(page)
+    expect(page.locator("#ok-board")).to_have_attribute("aria-describedby", "ok-board-text")
+    text = page.locator("#ok-board-text")
+    assert okiya.wait_idle(page) == "turn"
+    expect(text).to_contain_text(fmt(catalog["ui.okiya.describe.free"], count=16 - okiya.played(page)))
+    okiya.act(page, page.locator("#ok-moves button[data-move]").first)
+    assert okiya.wait_idle(page) == "turn"
+    expect(text).to_contain_text(fmt(catalog["ui.okiya.describe.free"], count=16 - okiya.played(page)))
+    expect(text).to_contain_text(page.locator("#said").text_content())
+    expect(text).not_to_contain_text(fmt(catalog["ui.okiya.describe.none"], player="Ann"))
