@@ -106,7 +106,7 @@ def test_every_language_reads_in_full(fast, site_url, dist_site, catalogs, size)
     for lang in languages(dist_site):
         page.goto(f"{site_url}?lang={lang}")
         page.locator(".game-card").first.wait_for()
-        expect(page.locator("h1")).to_have_text(catalogs[lang]["ui.start.heading"])
+        expect(page.locator("#view-start h1")).to_have_text(catalogs[lang]["ui.start.heading"])
         wait_python(page)
         assert_reads_in(page, catalogs, lang, "start page")
         assert page.evaluate(LIST_JS) == LISTS[lang]
@@ -123,10 +123,10 @@ def test_lang_in_the_address_is_remembered(page, site_url, dist_site, catalogs):
         page.goto(f"{site_url}?lang={lang}")
         expect(page.locator("html")).to_have_attribute("lang", lang)
         page.goto(site_url)  # no ?lang: the choice stays
-        expect(page.locator("h1")).to_have_text(catalogs[lang]["ui.start.heading"])
+        expect(page.locator("#view-start h1")).to_have_text(catalogs[lang]["ui.start.heading"])
         assert page.evaluate("document.documentElement.lang") == lang
     page.goto(f"{site_url}?lang=en")
-    expect(page.locator("h1")).to_have_text(catalogs["en"]["ui.start.heading"])
+    expect(page.locator("#view-start h1")).to_have_text(catalogs["en"]["ui.start.heading"])
 
 
 def test_the_picker_switches_and_remembers(page, site_url, dist_site, catalogs):
@@ -141,11 +141,11 @@ def test_the_picker_switches_and_remembers(page, site_url, dist_site, catalogs):
     for lang in [c for c in codes if c != "en"]:
         with page.expect_navigation():
             picker.select_option(lang)
-        expect(page.locator("h1")).to_have_text(catalogs[lang]["ui.start.heading"])
+        expect(page.locator("#view-start h1")).to_have_text(catalogs[lang]["ui.start.heading"])
         assert page.evaluate("document.documentElement.lang") == lang
         assert "lang=" not in page.url  # the address no longer overrides the choice
         page.reload()
-        expect(page.locator("h1")).to_have_text(catalogs[lang]["ui.start.heading"])
+        expect(page.locator("#view-start h1")).to_have_text(catalogs[lang]["ui.start.heading"])
         expect(page.locator("header #lang")).to_have_value(lang)
 
 
@@ -158,6 +158,6 @@ def test_a_first_visit_follows_the_browsers_languages(browser, site_url, dist_si
         code = locale.split("-")[0]
         expected = code if code in languages(dist_site) else "en"
         expect(page.locator("html")).to_have_attribute("lang", expected)
-        expect(page.locator("h1")).to_have_text(catalogs[expected]["ui.start.heading"])
+        expect(page.locator("#view-start h1")).to_have_text(catalogs[expected]["ui.start.heading"])
     finally:
         context.close()
