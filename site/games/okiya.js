@@ -202,6 +202,7 @@ export class Okiya extends HotSeatGame {
         if (move) this.play(move.text);
       },
     });
+    this.board.enableKeys();
   }
 
   // ---------------------------------------------------------------- drawing

@@ -5,12 +5,17 @@
 //
 // A board subclasses CanvasBoard, sets its own state, then calls this.resize(); it
 // brings layout(W, H) -> geom (with W, H), paint(geom, now), hitTest(x, y) -> a hit
-// (or null), _clickable(hit) and _click(event).
+// (or null), _clickable(hit) and _click(event); for play by keyboard (enableKeys) also
+// keyTargets() -> [{hit, x, y, w, h}] (what may be picked now, canvas coordinates) and
+// _pick(hit) (what a click on it does).
 
 import { fitCanvas } from "./art.js";
 
+/** The arrow keys as unit steps on the canvas. */
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
 /** Two hits are the same thing: {kind, id} objects by kind and id, anything else by identity. */
-const sameHit = (a, b) => (a && b && typeof a === "object" ? a.kind === b.kind && a.id === b.id : a === b);
+const sameHit = (a, b) => (a && b && typeof a === "object" && typeof b === "object" ? a.kind === b.kind && a.id === b.id : a === b);
 
 export class CanvasBoard {
   /**
@@ -100,6 +105,103 @@ export class CanvasBoard {
     return !!((h && h.kind === kind && h.id === id) || (f && f.kind === kind && f.id === id));
   }
 
+  // ---------------------------------------------------------------- keyboard
+
+  /**
+   * Let the canvas take the focus and be played without a mouse: the arrow keys move a drawn
+   * focus ring between keyTargets() (Home and End: the first and the last), Enter or Space
+   * picks the ringed one as a click would. `onKeyFocus(hit)` hears where the ring went (the
+   * page says it in words); the ring shows only while the canvas has the focus.
+   */
+  enableKeys({ onKeyFocus = () => {} } = {}) {
+    this.keyFocus = null;
+    this.onKeyFocus = onKeyFocus;
+    this.canvas.tabIndex = 0;
+    this.canvas.addEventListener("keydown", (e) => this._key(e));
+    this.canvas.addEventListener("focus", () => this._moveKeyFocus(this._keyTarget(this.keyFocus) || this._nearestTarget()));
+    this.canvas.addEventListener("blur", () => {
+      if (this.focus !== null) this.setFocus(null);
+      else this.requestDraw();
+    });
+  }
+
+  /** Whether the canvas has the focus (the ring is drawn, keys are heard). */
+  get keyActive() {
+    return !!this.onKeyFocus && document.activeElement === this.canvas;
+  }
+
+  /** The target that is `hit`, or null. */
+  _keyTarget(hit) {
+    if (hit === null || hit === undefined) return null;
+    return this.keyTargets().find((t) => sameHit(t.hit, hit)) || null;
+  }
+
+  /** The target nearest the ring's last place (the first target when there is none). */
+  _nearestTarget() {
+    const targets = this.keyTargets();
+    const at = this._keyAt;
+    if (!targets.length || !at) return targets[0] || null;
+    const d = (t) => Math.hypot(t.x + t.w / 2 - at[0], t.y + t.h / 2 - at[1]);
+    return targets.reduce((a, b) => (d(b) < d(a) ? b : a));
+  }
+
+  _moveKeyFocus(target) {
+    this.keyFocus = target ? target.hit : null;
+    if (target) this._keyAt = [target.x + target.w / 2, target.y + target.h / 2];
+    this.setFocus(this.keyFocus);
+    this.onKeyFocus(this.keyFocus);
+  }
+
+  /** The next target from `from` in direction [dx, dy]: ahead of it, nearest, closest to the line. */
+  _step(from, [dx, dy]) {
+    const fx = from.x + from.w / 2, fy = from.y + from.h / 2;
+    let best = null, bestScore = Infinity;
+    for (const t of this.keyTargets()) {
+      const vx = t.x + t.w / 2 - fx, vy = t.y + t.h / 2 - fy;
+      const ahead = vx * dx + vy * dy;
+      if (ahead <= 1) continue;
+      const score = ahead + 2 * Math.abs(vx * dy - vy * dx);
+      if (score < bestScore) {
+        best = t;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  _key(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const targets = this.keyTargets();
+    const here = this._keyTarget(this.keyFocus);
+    let next = null;
+    if (ARROWS[e.key]) next = here ? this._step(here, ARROWS[e.key]) || here : this._nearestTarget();
+    else if (e.key === "Home") next = targets[0];
+    else if (e.key === "End") next = targets[targets.length - 1];
+    else if ((e.key === "Enter" || e.key === " ") && here) {
+      e.preventDefault();
+      this._pick(here.hit);
+      return;
+    } else return;
+    e.preventDefault();
+    if (next) this._moveKeyFocus(next);
+  }
+
+  /** The ring around the keyboard's target, over everything painted (canvas focused only). */
+  _paintKeyRing() {
+    const t = this.keyActive && this._keyTarget(this.keyFocus);
+    if (!t) return;
+    const { ctx } = this;
+    const pad = 4;
+    ctx.save();
+    ctx.lineJoin = "round";
+    for (const [colour, width] of [["#ffffff", 7], [this.pal.focus || "#1f6fd1", 3.5]]) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.strokeRect(t.x - pad, t.y - pad, t.w + 2 * pad, t.h + 2 * pad);
+    }
+    ctx.restore();
+  }
+
   requestDraw() {
     if (this._pending) return;
     this._pending = true;
@@ -117,6 +219,7 @@ export class CanvasBoard {
     const now = performance.now();
     const animating = this.anims.some((a) => now < a.start + a.dur);
     this.paint(g, now);
+    this._paintKeyRing();
     if (animating) this.requestDraw();
     this.canvas.dataset.drawn = String((Number(this.canvas.dataset.drawn) || 0) + 1);
   }

@@ -125,8 +125,20 @@ export class OkiyaBoard extends CanvasBoard {
   }
 
   _click(e) {
-    const cell = this.hitTest(...this._pos(e));
+    this._pick(this.hitTest(...this._pos(e)));
+  }
+
+  _pick(cell) {
     if (cell !== null && this.interactive && this.legal.has(cell)) this.onMove(cell);
+  }
+
+  /** The legal cells, row by row, for play by keyboard. */
+  keyTargets() {
+    if (!this.geom || !this.interactive) return [];
+    return [...this.legal].sort((a, b) => a - b).map((cell) => {
+      const r = this.cellRect(cell);
+      return { hit: cell, x: r.x, y: r.y, w: r.s, h: r.s };
+    });
   }
 
   paint(g, now) {
