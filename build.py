@@ -7,8 +7,9 @@
     python build.py test [pytest args...]
                                     install what is missing, build, run every test
 
-(Long on purpose: the design card keeps one build script at the top level, so the build,
-the local server that behaves like the host, and the test bootstrap live here together.)
+(Long on purpose: the design card keeps one build script at the top level, so the build and
+the local server that behaves like the host live here together; what the test command installs
+first is in tests/bootstrap.py.)
 
 The Pyodide runtime comes from the npm registry (``npm pack``), pinned below by
 version AND sha256, cached outside the tree in ``~/.cache/pygames/`` (or
@@ -25,6 +26,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import importlib.util
 import json
 import os
 import shutil
@@ -749,17 +751,6 @@ def node_runner_cmd(
 # --------------------------------------------------------------------------
 # Test command
 # --------------------------------------------------------------------------
-def _is_root() -> bool:
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
-def _apt_install(*packages: str) -> None:
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    log(f"apt-get install {' '.join(packages)} ...")
-    subprocess.run(["apt-get", "update", "-q"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-q", *packages], check=True, env=env)
-
-
 #: Flags for headless Chromium in containers and CI (tests and bench).
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -788,70 +779,24 @@ def find_chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def ensure_test_tools() -> None:
-    """pip test deps, a Chromium, node/npm — installing only what is missing."""
-    import importlib.util
-    import tomllib
-
-    need = [
-        m
-        for m in ("pytest", "playwright", "pytest_playwright", "segno", "ruff", "pyspiel", "pettingzoo", "numpy")
-        if importlib.util.find_spec(m) is None
-    ]
-    if need:
-        extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-        reqs = extra["project"]["optional-dependencies"]["test"]
-        log(f"pip install {' '.join(reqs)} ...")
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs], check=True)
-
-    on_gha = os.environ.get("GITHUB_ACTIONS") == "true"
-    playwright_install = [sys.executable, "-m", "playwright", "install", "chromium"]
-    if on_gha or _is_root():
-        playwright_install.insert(-1, "--with-deps")
-    if os.environ.get("PYGAMES_CHROMIUM") == "playwright":
-        log(" ".join(playwright_install[1:]))
-        subprocess.run(playwright_install, check=True)
-    elif find_chromium() is None:
-        if on_gha:
-            log("no chromium found: " + " ".join(playwright_install[1:]))
-            subprocess.run(playwright_install, check=True)
-        elif _is_root() and shutil.which("apt-get"):
-            _apt_install("chromium")
-        else:
-            raise BuildError(
-                "no chromium found. Install it (Debian: sudo apt-get install -y chromium), "
-                "or set PYGAMES_CHROMIUM=/path/to/chromium "
-                "(PYGAMES_CHROMIUM=playwright: use `playwright install chromium`, which needs its CDN)."
-            )
-
-    if not (shutil.which("node") and shutil.which("npm")):
-        if _is_root() and shutil.which("apt-get"):
-            _apt_install("nodejs", "npm")
-        else:
-            raise BuildError("node and npm are needed (Node.js 20; Debian: apt-get install -y nodejs npm)")
-
-
 def cmd_test(pytest_args: list[str]) -> int:
+    """Install what the tests need (tests/bootstrap.py), build, lint, run pytest."""
+    spec = importlib.util.spec_from_file_location("pygames_test_bootstrap", ROOT / "tests" / "bootstrap.py")
+    bootstrap = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bootstrap)
     t0 = time.perf_counter()
-    ensure_test_tools()
+    bootstrap.ensure_test_tools(find_chromium)
     fetch_pyodide()
     fetch_test_wheels()
     build()
     log(f"ready to test in {time.perf_counter() - t0:.1f} s")
-    lint = lint_python()
+    lint = bootstrap.lint_python()
     # `python build.py test tests/engine -x` runs just that folder; options alone run all of tests/
     paths = [a for a in pytest_args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     tests = subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args], cwd=ROOT)
     if lint:
         log("ruff found problems (above): `python -m ruff check --fix . && python -m ruff format .` mends most")
     return tests or lint
-
-
-def lint_python() -> int:
-    """ruff's lint and format check over the Python (settings in pyproject.toml); 0 when clean."""
-    check = subprocess.call([sys.executable, "-m", "ruff", "check", "--quiet", "."], cwd=ROOT)
-    formatted = subprocess.call([sys.executable, "-m", "ruff", "format", "--check", "--quiet", "."], cwd=ROOT)
-    return 1 if check or formatted else 0
 
 
 def cmd_serve(argv: list[str]) -> int:
