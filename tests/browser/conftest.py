@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import Phones
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +34,11 @@ def fast(page):
 def browser_context_args(browser_context_args):
     """English pages whatever the machine's locale: a first visit follows navigator.languages."""
     return {**browser_context_args, "locale": "en-US"}
+
+
+@pytest.fixture
+def phones(browser, site_url):
+    p = Phones(browser, site_url)
+    yield p
+    p.close()
+    assert not p.errors, p.errors

@@ -172,3 +172,32 @@ def open_finished(page, site_url: str, game: str, route: str, record: dict) -> N
     page.add_init_script(f"localStorage.setItem({key!r}, {json.dumps(json.dumps(save))})")
     page.reload()
     page.wait_for_function("document.querySelector('#status').dataset.state === 'over'", timeout=READY_MS)
+
+
+#: The phone a link player holds in the link-play tests.
+PHONE_VIEWPORT = {"width": 430, "height": 900}
+
+
+class Phones:
+    """Browser contexts standing for players' phones; fails the test on any page error or dialog."""
+
+    def __init__(self, browser, site_url: str):
+        self.browser = browser
+        self.site_url = site_url
+        self.contexts = []
+        self.errors: list[str] = []
+
+    def new(self):
+        ctx = self.browser.new_context(viewport=PHONE_VIEWPORT)
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(STEP_MS)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
+        page.goto(self.site_url)
+        wait_python(page)
+        return page
+
+    def close(self):
+        for ctx in self.contexts:
+            ctx.close()

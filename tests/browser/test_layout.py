@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from helpers import STEP_MS, HotSeat, finished_record, open_finished, wait_python
 from playwright.sync_api import expect
-from test_link_play import IDLE_JS, Phones, create_game, link_to_send
+from test_link_play import IDLE_JS, create_game, link_to_send
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -248,14 +248,6 @@ def test_start_page_fits(page, site_url, size):
     wait_python(page)
     expect_in_sight(page, "button[data-play]")
     assert_fits(page, f"start-{size}")
-
-
-@pytest.fixture
-def phones(browser, site_url):
-    p = Phones(browser, site_url)
-    yield p
-    p.close()
-    assert not p.errors, p.errors
 
 
 @pytest.mark.parametrize("size", ["small", "phone"])

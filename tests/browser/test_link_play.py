@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from helpers import STEP_MS, fmt, wait_python
+from helpers import STEP_MS, fmt
 from playwright.sync_api import expect
 
 expect.set_options(timeout=STEP_MS)
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 STORE = "pygames.link.games"
-VIEWPORT = {"width": 430, "height": 900}
 
 SETTLED_JS = """f => {
   const h = window.__pygames && window.__pygames.link;
@@ -54,39 +52,6 @@ FOLDED_JS = """() => {
   if (!buttons.length) return null;
   return buttons.some(b => b.checkVisibility()) ? "shown" : "folded";
 }"""
-
-
-class Phones:
-    """Browser contexts standing for players' phones; fails the test on any page error or dialog."""
-
-    def __init__(self, browser, site_url: str):
-        self.browser = browser
-        self.site_url = site_url
-        self.contexts = []
-        self.errors: list[str] = []
-
-    def new(self):
-        ctx = self.browser.new_context(viewport=VIEWPORT)
-        self.contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(STEP_MS)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("dialog", lambda d: (self.errors.append(f"dialog: {d.message}"), d.dismiss()))
-        page.goto(self.site_url)
-        wait_python(page)
-        return page
-
-    def close(self):
-        for ctx in self.contexts:
-            ctx.close()
-
-
-@pytest.fixture
-def phones(browser, site_url):
-    p = Phones(browser, site_url)
-    yield p
-    p.close()
-    assert not p.errors, p.errors
 
 
 # ----------------------------------------------------------------------------- helpers
