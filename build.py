@@ -350,14 +350,20 @@ def _site_files() -> list[Path]:
     return files
 
 
+#: Files of site/ the build writes from them rather than copies: the service worker (its
+#: precache list) and the web app manifest (one per language).
+TEMPLATES = ("sw.js", "manifest.webmanifest")
+
+
 def _stage_page(staging: Path, quiet: bool) -> str | None:
     """Copy the page as written, merge the locale catalogs, write the game registry;
     return the service worker's template (sw.js is not copied as it is)."""
     sw_template = None
     for src in _site_files():
         rel = src.relative_to(SITE)
-        if rel.as_posix() == "sw.js":
-            sw_template = src.read_text("utf-8")
+        if rel.as_posix() in TEMPLATES:  # written from the template below
+            if rel.as_posix() == "sw.js":
+                sw_template = src.read_text("utf-8")
             continue
         if rel.parts[0] == "locale" and rel.suffix == ".json" and len(rel.parts) == 2:
             continue
@@ -371,6 +377,7 @@ def _stage_page(staging: Path, quiet: bool) -> str | None:
         dest = staging / "locale" / f"{lang}.json"
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(json.dumps(catalog, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+    _write_manifests(staging, catalogs)
     # the header's language picker offers the languages this build has
     (staging / "locale" / "languages.json").write_text(json.dumps(sorted(catalogs)) + "\n", "utf-8")
     # the start page and the routes read the registry before Python is up
@@ -379,6 +386,24 @@ def _stage_page(staging: Path, quiet: bool) -> str | None:
 
 
 #: The standard library's files the site ships (tests/pyodide/stdlib.txt, one zip member a line).
+def _write_manifests(staging: Path, catalogs: dict[str, dict]) -> None:
+    """The web app manifest in each language, its name and description from the catalogs:
+    ``manifest.<lang>.webmanifest``, English as ``manifest.webmanifest``. The page links the one
+    of its language (i18n.js); the English one also carries the others as ``translations``
+    (the manifest localization proposal), for a platform that reads them from one file."""
+    template = json.loads((SITE / "manifest.webmanifest").read_text("utf-8"))
+
+    def words(lang: str) -> dict[str, str]:
+        return {"name": catalogs[lang]["ui.manifest.name"], "description": catalogs[lang]["ui.manifest.description"]}
+
+    for lang in catalogs:
+        manifest = {**words(lang), "lang": lang, **template}
+        if lang == "en":
+            manifest["translations"] = {other: words(other) for other in sorted(catalogs) if other != "en"}
+        name = "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
+        (staging / name).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", "utf-8")
+
+
 STDLIB_KEEP = ROOT / "tests" / "pyodide" / "stdlib.txt"
 
 

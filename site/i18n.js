@@ -22,6 +22,8 @@ export async function loadLocale(wanted = "en") {
         catalog = await res.json();
         lang = code;
         document.documentElement.lang = code;
+        const manifest = document.querySelector('link[rel="manifest"]');
+        if (manifest) manifest.setAttribute("href", code === "en" ? "manifest.webmanifest" : `manifest.${code}.webmanifest`);
         return code;
       }
     } catch (_) {

@@ -52,7 +52,7 @@ def _stale_files(build, dist: Path) -> list[str]:
     stale += [n for n in packed if n not in seen]
     for p in build._site_files():
         rel = p.relative_to(build.SITE)
-        if rel.as_posix() == "sw.js" or (rel.parts[0] == "locale" and rel.suffix == ".json"):
+        if rel.as_posix() in build.TEMPLATES or (rel.parts[0] == "locale" and rel.suffix == ".json"):
             continue
         copy = dist / rel
         if not copy.is_file() or copy.read_bytes() != p.read_bytes():

@@ -58,6 +58,7 @@ DYNAMIC_PREFIXES = {
     "okiya.level.": "site/games/okiya.js",  # levelKey: "okiya.level" -> t(`${levelKey}.${id}`)
     "turncoats.level.": "site/games/turncoats.js",
     "ui.oriflamme.level.": "site/games/oriflamme.js",
+    "ui.manifest.": "build.py",  # the web app manifests' words (_write_manifests)
 }
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

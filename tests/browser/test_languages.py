@@ -116,6 +116,11 @@ def test_every_language_reads_in_full(fast, site_url, dist_site, catalogs, size)
             assert_reads_in(page, catalogs, lang, f"{game} after a move")
 
 
+#: The name, description and language of the web app manifest the page links.
+MANIFEST_JS = """() => fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())
+  .then((m) => ({ name: m.name, description: m.description, lang: m.lang }))"""
+
+
 def test_lang_in_the_address_is_remembered(page, site_url, dist_site, catalogs):
     others = [lang for lang in languages(dist_site) if lang != "en"]
     assert others, "the build has a language beside English"
@@ -125,6 +130,11 @@ def test_lang_in_the_address_is_remembered(page, site_url, dist_site, catalogs):
         page.goto(site_url)  # no ?lang: the choice stays
         expect(page.locator("#view-start h1")).to_have_text(catalogs[lang]["ui.start.heading"])
         assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate(MANIFEST_JS) == {  # an installed app is named in the player's language
+            "name": catalogs[lang]["ui.manifest.name"],
+            "description": catalogs[lang]["ui.manifest.description"],
+            "lang": lang,
+        }
     page.goto(f"{site_url}?lang=en")
     expect(page.locator("#view-start h1")).to_have_text(catalogs["en"]["ui.start.heading"])
 
