@@ -13,6 +13,7 @@ import re
 import pytest
 from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
 from playwright.sync_api import expect
+from test_link_play import Phones, create_game, gather, link_to_send, open_link, table
 
 from pygames import bridge
 
@@ -205,3 +206,46 @@ def test_the_description_tells_the_queue_as_the_viewer_knows_it(fast, site_url, 
             expect(text).to_contain_text(catalog[f"oriflamme.card.{card}"])
         OF.act(page, page.locator("#of-choices button[data-move]").last)
     assert hidden_seen and own_down_seen
+
+
+def test_link_play_by_keyboard_and_described(browser, site_url, catalog):
+    phones = Phones(browser, site_url)
+    try:
+        by_seat = {seat: phones.new() for seat in range(3)}
+        create_game(by_seat[0], "oriflamme", ["Ada", "Bea", "Cid"], players=3)
+        t, link = gather(by_seat, site_url, link_to_send(by_seat[0]))
+        page = by_seat[t["next"]["seat"]] if t["next"] else by_seat[0]
+        t = open_link(page, site_url, t["link"] if t["my_turn"] else link)
+        assert t["my_turn"] and t["view"]["phase"] == "place"
+        canvas = page.locator("canvas.link-oriflamme")
+        expect(canvas).to_have_attribute("aria-describedby", "link-of-board-text")
+        expect(page.locator("#link-of-board-text")).to_contain_text(catalog["ui.oriflamme.describe.queue_empty"])
+        tab_to(page, "a => !!a && a.matches('canvas.link-oriflamme')")
+        page.keyboard.press("End")  # the last card of the hand
+        picked = t["view"]["hand"][-1]
+        card = catalog[f"oriflamme.card.{picked}"]
+        expect(canvas).to_have_attribute(
+            "aria-label", fmt(catalog["ui.oriflamme.ring.hand"], card=card) + " " + catalog["ui.oriflamme.ring.pick"]
+        )
+        page.keyboard.press("Enter")  # picked up
+        expect(canvas).to_have_attribute("aria-label", re.compile(re.escape(catalog["ui.oriflamme.ring.picked"])))
+        page.keyboard.press("Home")  # where the queue starts
+        place = fmt(catalog["ui.link.of.place_left"], card=card)
+        expect(canvas).to_have_attribute("aria-label", fmt(catalog["ui.oriflamme.ring.move"], move=place))
+        before = t["events"]
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => { const h = window.__pygames.link; const t = h.table(); return h.idle() && !!t && t.events > n; }",
+            arg=before,
+        )
+        view = table(page)["view"]
+        # the card ringed and picked, face down at the start of the queue: named for its owner only
+        assert view["queue"] == [{"owner": view["seat"], "cards": [{"card": picked, "up": False, "tokens": 0}]}]
+        expect(page.locator("#link-of-board-text")).to_contain_text(
+            fmt(
+                catalog["ui.oriflamme.describe.down_known"], slot=1, name=["Ada", "Bea", "Cid"][view["seat"]], card=card
+            )
+        )
+    finally:
+        phones.close()
+    assert not phones.errors, phones.errors
