@@ -1,7 +1,8 @@
 // Oriflamme on the page: the decisions (place, reveal or keep, each ability's
 // target), hot-seat privacy, forced moves, the log, the card rules and the end
 // screen. The hot-seat skeleton (route, seat setup, saving, bots, status) is
-// ui/hotseat.js.
+// ui/hotseat.js. The canvas plays by keyboard too, and says the table in words
+// (oriflamme.words.js) for screen readers.
 //
 // The JS holds no rules and parses no notation. Every move sent is the `text` of one
 // of the `moves` the bridge listed (as data) for the seat to move; the page groups
@@ -15,6 +16,7 @@ import { t, has } from "../i18n.js";
 import { OriflammeBoard, FAMILIES, cardImage, crestImage } from "../render/oriflamme.js";
 import { HotSeatGame, listText } from "../ui/hotseat.js";
 import { el, focusLights } from "../ui/dom.js";
+import { describeBoard, ringWords } from "./oriflamme.words.js";
 
 export const GAME = "oriflamme";
 const RECAP_LINES = 8;
@@ -76,6 +78,12 @@ export class Oriflamme extends HotSeatGame {
       seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
       dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),
       gapCenter: (k) => (this.board ? this.board.gapCenter(k) : null),
+      // the keyboard's ring: where it may go (canvas boxes, the move each stands for) and where it is
+      keyTargets: () => (this.board ? this.board.keyTargets().map(({ hit, x, y, w, h }) => ({ kind: hit.kind, id: hit.id, x, y, w, h, move: this.board.moveAt(hit) })) : []),
+      ring: () => {
+        const hit = this.board ? this.board.ringHit() : null;
+        return hit ? { kind: hit.kind, id: hit.id } : null;
+      },
       // the board's animations (started from the last move's events), as data
       motion: () => (this.board ? this.board.anims.map(({ kind, slot, fade, arc, card, reason }) => ({ kind, slot, fade: !!fade, arc: !!arc, card, reason })) : []),
     };
@@ -324,20 +332,28 @@ export class Oriflamme extends HotSeatGame {
     this.infoExtra.hidden = !extra.length;
     this.infoEl.hidden = false;
     this.infoEl.dataset.card = card || "";
+    // closing gives the focus back where it was (the canvas's ring, a card's "i" button)
+    if (!this.infoEl.contains(document.activeElement)) this._infoFrom = document.activeElement;
     this.infoClose.focus({ preventScroll: true });
   }
 
   closeInfo() {
-    if (this.infoEl) this.infoEl.hidden = true;
+    if (!this.infoEl || this.infoEl.hidden) return;
+    const back = this.infoEl.contains(document.activeElement) && this._infoFrom;
+    this.infoEl.hidden = true;
+    this._infoFrom = null;
+    if (back && back.isConnected) back.focus({ preventScroll: true });
   }
 
   // ---------------------------------------------------------------- DOM
 
   buildDom(root) {
     // the board and the overlay for reveal/keep near the visited card
-    this.canvas = el("canvas", { id: "of-board", role: "img", "aria-label": t("ui.oriflamme.board.label") });
+    // played by keyboard too (arrows move a ring, Enter chooses): an application, described in words
+    this.canvas = el("canvas", { id: "of-board", role: "application", "aria-label": t("ui.oriflamme.board.label"), "aria-describedby": "of-board-text" });
+    this.boardText = el("p", { class: "sr-only", id: "of-board-text" });
     this.floatEl = el("div", { class: "ofl-float", id: "of-float", hidden: true });
-    this.wrap = el("div", { class: "hs-canvas-wrap ofl-canvas-wrap" }, this.canvas, this.floatEl);
+    this.wrap = el("div", { class: "hs-canvas-wrap ofl-canvas-wrap" }, this.canvas, this.floatEl, this.boardText);
     const boardArea = el("div", { class: "board-area hs-area ofl-area" }, this.wrap);
     // the decision panel
     this.prompt = el("p", { class: "hs-prompt ofl-prompt", id: "of-prompt", "aria-live": "polite" });
@@ -383,6 +399,32 @@ export class Oriflamme extends HotSeatGame {
         this.placeFloat();
       },
     });
+    this.board.enableKeys({ onKeyFocus: () => this.renderBoardWords() });
+  }
+
+  /** The extra keys of "How to play" (the arrows, Enter and Escape are every game's). */
+  keyHelp() {
+    return ["ui.oriflamme.keys.info", "ui.oriflamme.keys.escape"];
+  }
+
+  /** The page's words for the table's description and the keyboard's ring. */
+  words() {
+    return {
+      name: (seat) => this.name(seat),
+      cardName,
+      moveWords: (text) => {
+        const m = (this.forced ? [this.forced.data] : this.moves()).find((x) => x.text === text);
+        return m ? this.moveLabel(m) : text;
+      },
+    };
+  }
+
+  /** The canvas in words: its name says what the keyboard's ring is on, its description the whole table. */
+  renderBoardWords() {
+    const view = this.result ? this.result.view : null;
+    const said = ringWords(view, this.board.ringHit(), this.board, this.words());
+    this.canvas.setAttribute("aria-label", said || t("ui.oriflamme.board.label"));
+    this.boardText.textContent = describeBoard(view, this.words());
   }
 
   // ---------------------------------------------------------------- drawing
@@ -426,6 +468,7 @@ export class Oriflamme extends HotSeatGame {
     const r = this.result;
     if (!r) {
       this.board.setView(null, { animate: false });
+      this.renderBoardWords();
       this.placeFloat();
       return;
     }
@@ -455,7 +498,7 @@ export class Oriflamme extends HotSeatGame {
         handHidden: t("ui.oriflamme.hand.hidden"),
       },
     });
-    this.canvas.setAttribute("aria-label", this.boardLabel(view));
+    this.renderBoardWords();
     this.fitWrap();
     this.placeFloat();
   }
@@ -466,15 +509,6 @@ export class Oriflamme extends HotSeatGame {
     const side = matchMedia("(min-width: 900px) and (min-aspect-ratio: 1/1)").matches;
     const h = side ? null : this.board.heightFor(this.wrap.clientWidth);
     this.wrap.style.height = h ? `${Math.ceil(h)}px` : "";
-  }
-
-  boardLabel(view) {
-    const parts = [t("ui.oriflamme.board.label")];
-    for (let s = 0; s < view.players; s++) {
-      parts.push(t("ui.oriflamme.board.seat", { name: this.name(s), pool: view.pools[s], count: view.hand_counts[s] }));
-    }
-    view.queue.forEach((slot, j) => parts.push(this.slotText(j) + (slot.cards.length > 1 ? ` (${slot.cards.length})` : "")));
-    return parts.join(" ");
   }
 
   /** The reveal/keep buttons beside the visited card. */

@@ -1,12 +1,14 @@
 // Oriflamme's board for link play (boards.js finds it by the game's id): the hot-seat
 // page's queue and hand, a hand card picked up then dropped at a glowing end (or on a
-// card), targets clicked on the queue, and every legal move as a button.
+// card), targets clicked on the queue, and every legal move as a button. The canvas plays by
+// keyboard too (arrows move a ring, Enter chooses) and is described in words (oriflamme.words.js).
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { OriflammeBoard } from "../render/oriflamme.js";
 import { KeepHiddenControl } from "../link/controls.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
+import { describeBoard, ringWords } from "./oriflamme.words.js";
 
 const cardName = (id) => (id && has(`oriflamme.card.${id}`) ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
 
@@ -78,8 +80,9 @@ export default class OriflammeLink {
     this.onChange = onChange;
     this.moves = [];
     this.selected = null; // the hand card picked up for placement
-    this.canvas = el("canvas", { class: "link-canvas link-oriflamme", role: "img", "aria-label": t("ui.link.of.queue") });
-    this.wrap = el("div", { class: "link-canvas-wrap oriflamme" }, this.canvas);
+    this.canvas = el("canvas", { class: "link-canvas link-oriflamme", role: "application", "aria-label": t("ui.link.of.queue"), "aria-describedby": "link-of-board-text" });
+    this.boardText = el("p", { class: "sr-only", id: "link-of-board-text" });
+    this.wrap = el("div", { class: "link-canvas-wrap oriflamme" }, this.canvas, this.boardText);
     host.append(this.wrap);
     this.board = new OriflammeBoard(this.canvas, {
       onMove: (move) => this.moves.some((m) => m.text === move) && this.onPlay(move),
@@ -88,6 +91,27 @@ export default class OriflammeLink {
         this.draw(false);
       },
     });
+    this.board.enableKeys({ onKeyFocus: () => this.renderWords() });
+  }
+
+  /** The page's words for the table's description and the keyboard's ring. */
+  words() {
+    const names = this.names || [];
+    return {
+      name: (seat) => seatName(names, seat),
+      cardName,
+      moveWords: (text) => {
+        const m = this.moves.find((x) => x.text === text);
+        return m ? oriflammeLabel(m, this.view, names) : text;
+      },
+    };
+  }
+
+  /** The canvas's name says what the keyboard's ring is on, its description the whole table. */
+  renderWords() {
+    const said = ringWords(this.view, this.board.ringHit(), this.board, this.words());
+    this.canvas.setAttribute("aria-label", said || t("ui.link.of.queue"));
+    this.boardText.textContent = describeBoard(this.view, this.words());
   }
 
   show(view, { legal = [], moves = null, events = [], names = [], seat = null, animate = true } = {}) {
@@ -158,6 +182,7 @@ export default class OriflammeLink {
         order: t("ui.link.of.order"),
       },
     });
+    this.renderWords();
   }
 
   /** "Keep my face-down cards hidden this round", offered while placing (link/play.js shows it). */

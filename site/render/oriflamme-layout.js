@@ -62,7 +62,7 @@ export const boardLayout = {
       if (Math.hypot(x - (b.x + b.w - r - 1), y - (top + r + 1)) <= r + 4) {
         return { kind: "info", id: b.card, info: { card: b.card, family: view.seat, where: "hand" } };
       }
-      if (inside({ ...b, y: top, h: b.h + b.y - top }, 3)) return { kind: "hand", id: b.card, info: { card: b.card, family: view.seat, where: "hand" } };
+      if (inside({ ...b, y: top, h: b.h + b.y - top }, 3)) return this._handHit(b.card);
     }
     for (const b of g.banners) if (inside(b)) return { kind: "seat", id: b.seat };
     for (const b of g.drops) if (inside(b, 4)) return { kind: "drop", id: b.where };
@@ -84,16 +84,58 @@ export const boardLayout = {
       if (!b) continue;
       const slot = view.queue[b.slot];
       const height = (slot.cards.length - 1) * g.card.so;
-      if (x >= b.x - 3 && x < b.x + b.w + 3 && y >= b.y - height - 3 && y < b.y + b.h + 10) {
-        const top = slot.cards[slot.cards.length - 1];
-        return {
-          kind: "slot",
-          id: b.slot,
-          info: { card: top.card, up: top.up, tokens: top.tokens, family: slot.owner, slot: b.slot, stack: slot.cards, where: "queue" },
-        };
-      }
+      if (x >= b.x - 3 && x < b.x + b.w + 3 && y >= b.y - height - 3 && y < b.y + b.h + 10) return this._slotHit(b.slot);
     }
     return null;
+  },
+
+  /** Slot j as a hit: its top card and stack for the card's rules. */
+  _slotHit(j) {
+    const slot = this.view.queue[j];
+    const top = slot.cards[slot.cards.length - 1];
+    return {
+      kind: "slot",
+      id: j,
+      info: { card: top.card, up: top.up, tokens: top.tokens, family: slot.owner, slot: j, stack: slot.cards, where: "queue" },
+    };
+  },
+
+  /** The viewer's hand card `card` as a hit. */
+  _handHit(card) {
+    return { kind: "hand", id: card, info: { card, family: this.view.seat, where: "hand" } };
+  },
+
+  /**
+   * What the keyboard's ring may go to, in reading order: the banners that may be stolen from,
+   * the queue left to right (the end targets, the gaps a Royal Decree may fill, every stack:
+   * a target, or its card's rules), then the hand.
+   */
+  keyTargets() {
+    const g = this.geom, view = this.view;
+    if (!g || !view || !g.card) return [];
+    const sel = this.opts.select;
+    const out = [];
+    const add = (hit, b) => out.push({ hit, x: b.x, y: b.y, w: b.w, h: b.h });
+    for (const b of g.banners) if (sel.seats.has(b.seat)) add({ kind: "seat", id: b.seat }, b);
+    const gap = (k) => {
+      const s = sel.gaps.has(k) && g.gaps[k] && g.gaps[k][0];
+      if (s) add({ kind: "gap", id: k }, { x: s.x - 7, y: s.y - g.card.ch * 0.45, w: 14, h: g.card.ch * 0.9 });
+    };
+    for (const it of g.items) {
+      if (it.kind === "drop") {
+        if (sel.drops.has(it.where)) add({ kind: "drop", id: it.where }, it);
+        continue;
+      }
+      gap(it.slot);
+      const height = (it.depth - 1) * g.card.so;
+      add(this._slotHit(it.slot), { x: it.x, y: it.y - height, w: it.w, h: it.h + height });
+    }
+    gap(view.queue.length);
+    for (const b of g.hand) {
+      const lift = sel.selected === b.card ? b.h * 0.14 : 0;
+      add(this._handHit(b.card), { x: b.x, y: b.y - lift, w: b.w, h: b.h });
+    }
+    return out;
   },
 };
 

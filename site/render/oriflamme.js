@@ -12,7 +12,9 @@
 //
 // It draws the VIEW it is given and reports clicks; it knows no rules. What may be
 // clicked (drop targets, targets, gaps, players) comes from the controller, which
-// reads it from the engine's legal moves.
+// reads it from the engine's legal moves. By keyboard (enableKeys) the arrows move a ring
+// over the same things (keyTargets, in oriflamme-layout.js), Enter does what a click does
+// and "i" opens the ringed card's rules.
 //
 // The board's layout and hit-testing are in oriflamme-layout.js, its painting in
 // oriflamme-paint.js, the cards in oriflamme-cards.js and the art in oriflamme-art.js.
@@ -156,13 +158,45 @@ export class OriflammeBoard extends CanvasBoard {
       this._longPressed = false;
       return;
     }
-    const hit = this.hitTest(...this._pos(e));
+    this._pick(this.hitTest(...this._pos(e)));
+  }
+
+  /** A click (or Enter on the keyboard's ring) on `hit`: its move, a hand card picked up, else the card's rules. */
+  _pick(hit) {
     if (!hit) return;
     if (hit.kind === "info") return this.onInfo(hit.info);
     const act = this._action(hit);
     if (act && act.move) return this.onMove(act.move);
     if (act && act.hand) return this.onHand(act.hand);
     if (hit.info) this.onInfo(hit.info);
+  }
+
+  /** The move `hit` stands for now (its text), or null: for the words of the keyboard's ring. */
+  moveAt(hit) {
+    const act = this._action(hit);
+    return act && act.move ? act.move : null;
+  }
+
+  /** The hit the keyboard's ring is on while the canvas has the focus, or null. */
+  ringHit() {
+    const target = this.keyActive ? this._keyTarget(this.keyFocus) : null;
+    return target ? target.hit : null;
+  }
+
+  /**
+   * Play by keyboard (CanvasBoard.enableKeys); "i" opens the rules of the ringed card (a long
+   * press or a right click with a pointer), and onKeyFocus(null) hears that the canvas lost the focus.
+   */
+  enableKeys(opts) {
+    super.enableKeys(opts);
+    this.canvas.addEventListener("blur", () => this.onKeyFocus(null));
+    this.canvas.addEventListener("keydown", (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.key.toLowerCase() !== "i") return;
+      const target = this._keyTarget(this.keyFocus);
+      if (!target || !target.hit.info) return;
+      e.preventDefault();
+      this.onInfo(target.hit.info);
+    });
   }
 
   _press(e) {
