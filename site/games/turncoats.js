@@ -129,7 +129,7 @@ export function describeBoard(view, nameOf) {
 }
 
 /**
- * What the keyboard's ring is on, and what Enter does there, in words (null: on nothing).
+ * What the keyboard's ring is on, and what Enter does there, in words ("" when it is on nothing).
  * `sel`: the choice so far ({colour, area, dest}); `moves`: the legal moves (data) of the seat.
  */
 export function ringWords(hit, view, sel, moves) {
