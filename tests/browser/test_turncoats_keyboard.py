@@ -1,8 +1,10 @@
 """Turncoats without a mouse, in the built site (Chromium): one human against random bots at
 instant pace plays a whole game with the keyboard only (Tab, arrow keys, Enter, Space,
-Escape), some moves picked on the map with its focus ring, others with the decision buttons;
-and the canvas's description (#tc-board-text) names every area's stones, the trays, the bag
-and every hand's size, and the hand of the seat looking, never another player's.
+Escape), some moves picked on the map with its focus ring, others with the decision buttons,
+on a desktop (the hand beside the map) and on a phone (the hand below it); link play's map
+takes the keyboard too; and the canvas's description (#tc-board-text) names every area's
+stones, the trays, the bag and every hand's size, and the hand of the seat looking, never
+another player's.
 
 Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 """
@@ -160,8 +162,9 @@ def choose(s: dict, turn: int, rng: random.Random) -> dict:
     return rng.choice(acts)
 
 
-def test_a_whole_game_by_keyboard_only(page, site_url, catalog):
-    page.set_viewport_size({"width": 1280, "height": 800})
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_a_whole_game_by_keyboard_only(page, site_url, catalog, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.add_init_script(INSTANT)
     page.goto(site_url + "#play/turncoats?seed=21&players=3&bots=1,2&level=random&names=Me")
     wait_python(page)
