@@ -35,12 +35,21 @@ def focused(page, selector: str) -> bool:
     return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
 
 
+# which way `selector` lies from the focus: 1 after it (or nothing has the focus), -1 before it
+WHICH_WAY = """s => {
+  const target = document.querySelector(s), at = document.activeElement;
+  if (!target || !at || at === document.body) return 1;
+  return at.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING ? -1 : 1;
+}"""
+
+
 def tab_to(page, selector: str) -> None:
-    """Press Tab until `selector` has the focus (a player tabbing through the page)."""
+    """Press Tab (Shift+Tab when it lies before the focus) until `selector` has the focus,
+    as a player tabbing through the page does."""
     for _ in range(80):
         if focused(page, selector):
             return
-        page.keyboard.press("Tab")
+        page.keyboard.press("Tab" if page.evaluate(WHICH_WAY, selector) > 0 else "Shift+Tab")
     raise AssertionError(f"Tab never reached {selector}")
 
 
