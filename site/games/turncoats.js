@@ -85,6 +85,77 @@ export function areaFocus(m) {
   return m.dest !== null ? { kind: "area", id: m.dest } : m.area !== null ? { kind: "area", id: m.area } : null;
 }
 
+/** "3 Red, 0 Blue and 2 Black": counts in the view's colour order. */
+export function stonesText(counts, colours) {
+  return listText(colours.map((c, i) => t("ui.turncoats.kill_part", { count: counts[i], colour: colourName(c) })));
+}
+
+/** An area in words: its number, its stones by colour and who rules it. */
+export function areaWords(a) {
+  const [red, blue, black] = a.stones;
+  return t("ui.turncoats.board.area", { area: areaNo(a.area), red, blue, black, ruler: a.controller ? colourName(a.controller) : t("ui.turncoats.nobody") });
+}
+
+/** Each colour's count of the stones shown on returning them to the bag, from the view's log. */
+function shownCounts(view) {
+  const counts = view.colours.map(() => 0);
+  for (const e of view.log) if (e.key === "turncoats.log.return") counts[view.colours.indexOf(e.params.colour)]++;
+  return counts;
+}
+
+/**
+ * The position in words, as the view's seat may know it (the canvas's description): each
+ * area, AXE and FLAG, the bag, every hand's size, the stones shown so far (in the turns the
+ * view's log still holds), the seat's own hand and the stone it just drew; every hand once
+ * the game is over. `nameOf(seat)`: a seat's name. Other hands are never in a view.
+ */
+export function describeBoard(view, nameOf) {
+  if (!view) return "";
+  const stones = (counts) => stonesText(counts, view.colours);
+  const hand = (s, counts) => t("ui.turncoats.hand.text", { name: nameOf(s), stones: stones(counts) });
+  const out = view.map.map(areaWords);
+  out.push(t("ui.turncoats.describe.tray", { tray: t("turncoats.axe"), stones: stones(view.axe) }));
+  out.push(t("ui.turncoats.describe.tray", { tray: t("turncoats.flag"), stones: stones(view.flag) }));
+  out.push(t("ui.turncoats.describe.bag", { count: view.bag }));
+  view.hand_sizes.forEach((count, s) => out.push(t("ui.turncoats.describe.hand_size", { name: nameOf(s), count })));
+  // the log holds every turn taken when it lists as many (a Negotiate's return belongs to its turn)
+  const turns = view.log.filter((e) => e.key !== "turncoats.log.return").length - (view.phase === "return" ? 1 : 0);
+  const shown = stones(shownCounts(view));
+  out.push(turns >= view.turn ? t("ui.turncoats.describe.shown", { stones: shown }) : t("ui.turncoats.describe.shown_recent", { count: turns, stones: shown }));
+  if (view.outcome) (view.hands || view.outcome.hands || []).forEach((counts, s) => out.push(hand(s, counts)));
+  else if (view.hand) out.push(hand(view.seat, view.hand));
+  if (view.drawn) out.push(t("ui.turncoats.describe.drawn", { colour: colourName(view.drawn) }));
+  return out.join(" ");
+}
+
+/**
+ * What the keyboard's ring is on, and what Enter does there, in words ("" when it is on nothing).
+ * `sel`: the choice so far ({colour, area, dest}); `moves`: the legal moves (data) of the seat.
+ */
+export function ringWords(hit, view, sel, moves) {
+  if (!hit || !view) return "";
+  const chosen = t("ui.turncoats.ring.chosen");
+  if (hit.kind === "colour") {
+    const ret = moves.find((m) => m.kind === "return" && m.colour === hit.id);
+    if (ret) return moveLabel(ret, view.colours);
+    const count = view.hand ? view.hand[view.colours.indexOf(hit.id)] : 0;
+    const words = t("ui.turncoats.ring.colour", { colour: colourName(hit.id), count });
+    return sel.colour === hit.id ? `${words} ${chosen}` : words;
+  }
+  const here = areaWords(view.map[hit.id]);
+  if (sel.area === hit.id || sel.dest === hit.id) return `${here} ${chosen}`;
+  const colour = sel.colour ? colourName(sel.colour) : "";
+  const marches = sel.area === null ? [] : moves.filter((m) => m.kind === "march" && m.colour === sel.colour && m.area === sel.area && m.dest === hit.id);
+  if (marches.length === 1) return `${here} ${moveLabel(marches[0], view.colours)}`;
+  if (marches.length > 1) return `${here} ${t("ui.turncoats.ring.march", { colour, source: areaNo(sel.area) })}`;
+  return `${here} ${t("ui.turncoats.ring.act", { colour })}`;
+}
+
+/** The canvas's name: the map, and what the keyboard's ring is on while it has the focus. */
+export function canvasLabel(ring) {
+  return ring ? `${t("ui.turncoats.board.label")} ${ring}` : t("ui.turncoats.board.label");
+}
+
 /** The button that picks `colour` from the hand (`count`: its stones of that colour). */
 export function colourButton(colour, count, { busy, board, onClick }) {
   const label = t("ui.turncoats.choose.colour", { colour: colourName(colour), count });
@@ -125,7 +196,14 @@ export class Turncoats extends HotSeatGame {
       areaCenter: (a) => (this.board ? this.board.areaCenter(a) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
       handTitleLines: () => (this.board ? this.board.handTitleLines || 0 : 0),
+      keyFocus: () => (this.board ? this.board.keyFocus : null),
+      keyTargets: () => (this.board ? this.board.keyTargets().map((k) => ({ hit: k.hit, ...this.board.toClient(k.x + k.w / 2, k.y + k.h / 2) })) : []),
     };
+  }
+
+  /** The game's own lines for the list of shortcut keys ("How to play"). */
+  keyHelp() {
+    return ["ui.turncoats.keys.back"];
   }
 
   // ---------------------------------------------------------------- seats
@@ -198,8 +276,20 @@ export class Turncoats extends HotSeatGame {
   }
 
   choose(patch) {
+    const onBoard = this.board.keyActive;
+    const depth = (x) => [x.colour, x.area, x.dest].filter((v) => v !== null).length;
+    const deeper = depth({ ...this.sel, ...patch }) > depth(this.sel);
     this.sel = { ...this.sel, ...patch };
     this.render({ animate: false });
+    if (onBoard) {
+      // picked on the map: the board rings the next pick there; when the move is finished
+      // with a button (an action, a count), the focus goes to the first of them
+      const s = this.selection();
+      const next = this.sel.area === null ? s.areas : this.sel.dest === null ? s.dests : [];
+      const first = this.choices.querySelector("button[data-move]");
+      if (deeper && !next.length && first) first.focus({ preventScroll: true });
+      return;
+    }
     // keep keyboard players in the decision list
     const first = this.choices && this.choices.querySelector("button:not([data-back])");
     if (this._keyboard && first) first.focus({ preventScroll: true });
@@ -264,8 +354,9 @@ export class Turncoats extends HotSeatGame {
   buildDom(root) {
     // the board: the seats strip above the canvas
     this.seatsEl = el("ol", { class: "tc-seats", id: "tc-seats", "aria-label": t("ui.turncoats.seats.label") });
-    this.canvas = el("canvas", { id: "tc-board", role: "img", "aria-label": t("ui.turncoats.board.label") });
-    const boardArea = el("div", { class: "board-area hs-area tc-area" }, this.seatsEl, el("div", { class: "hs-canvas-wrap tc-canvas-wrap" }, this.canvas));
+    this.canvas = el("canvas", { id: "tc-board", role: "img", "aria-label": canvasLabel(""), "aria-describedby": "tc-board-text" });
+    this.boardText = el("p", { class: "sr-only", id: "tc-board-text" });
+    const boardArea = el("div", { class: "board-area hs-area tc-area" }, this.seatsEl, el("div", { class: "hs-canvas-wrap tc-canvas-wrap" }, this.canvas), this.boardText);
     // the decision panel
     this.prompt = el("p", { class: "hs-prompt tc-prompt", id: "tc-prompt", "aria-live": "polite" });
     this.choices = el("div", { class: "hs-choices tc-choices", id: "tc-choices", role: "group", "aria-label": t("ui.turncoats.choices.label") });
@@ -285,6 +376,12 @@ export class Turncoats extends HotSeatGame {
       onArea: (a) => this.onArea(a),
       onColour: (c) => this.onColour(c),
     });
+    this.board.enableKeys({ onKeyFocus: (hit) => this.canvas.setAttribute("aria-label", canvasLabel(this.ringWords(hit))) });
+  }
+
+  /** What the keyboard's ring is on, in words. */
+  ringWords(hit) {
+    return this.result ? ringWords(hit, this.result.view, this.sel, this.moves()) : "";
   }
 
   // ---------------------------------------------------------------- drawing
@@ -344,12 +441,7 @@ export class Turncoats extends HotSeatGame {
     }
     // the viewer's own hand, in words (the canvas draws it too)
     const hand = r && r.view.hand;
-    this.handText.textContent = hand && !r.view.outcome
-      ? t("ui.turncoats.hand.text", {
-          name: this.name(this.viewer),
-          stones: listText(r.view.colours.map((c, i) => t("ui.turncoats.kill_part", { count: hand[i], colour: colourName(c) }))),
-        })
-      : "";
+    this.handText.textContent = hand && !r.view.outcome ? t("ui.turncoats.hand.text", { name: this.name(this.viewer), stones: stonesText(hand, r.view.colours) }) : "";
     this.handText.hidden = !this.handText.textContent;
   }
 
@@ -381,6 +473,7 @@ export class Turncoats extends HotSeatGame {
     const r = this.result;
     if (!r) {
       this.board.setView(null);
+      this.boardText.textContent = "";
       return;
     }
     const s = this.selection();
@@ -390,20 +483,8 @@ export class Turncoats extends HotSeatGame {
       events: r.events,
       labels: boardLabels(r.view, this.viewer === null ? "" : this.name(this.viewer)),
     });
-    this.canvas.setAttribute("aria-label", this.boardLabel(r.view));
-  }
-
-  boardLabel(view) {
-    const parts = view.map.map((a) =>
-      t("ui.turncoats.board.area", {
-        area: areaNo(a.area),
-        red: a.stones[0],
-        blue: a.stones[1],
-        black: a.stones[2],
-        ruler: a.controller ? colourName(a.controller) : t("ui.turncoats.nobody"),
-      }),
-    );
-    return [t("ui.turncoats.board.label"), ...parts].join(" ");
+    this.canvas.setAttribute("aria-label", canvasLabel(this.board.keyActive ? this.ringWords(this.board.keyFocus) : ""));
+    this.boardText.textContent = describeBoard(r.view, (seat) => this.name(seat));
   }
 
   moveButton(m, { text = null, primary = false } = {}) {

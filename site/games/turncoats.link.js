@@ -1,11 +1,12 @@
 // Turncoats' board for link play (boards.js finds it by the game's id): the hot-seat
 // page's map, the move chosen in three steps (a colour from the hand, an area, what the
-// stone does there) on the canvas or with buttons, and every legal move one button away.
+// stone does there) on the canvas (by pointer or keyboard) or with buttons, and every legal
+// move one button away. The canvas is described in words (the position as this seat knows it).
 
 import { t, has } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { TurncoatsBoard } from "../render/turncoats.js";
-import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams } from "./turncoats.js";
+import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams, describeBoard, ringWords, canvasLabel } from "./turncoats.js";
 import { listText } from "../ui/hotseat.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 
@@ -16,8 +17,9 @@ export default class TurncoatsLink {
     this.moves = [];
     this.view = null;
     this.sel = { colour: null, area: null };
-    this.canvas = el("canvas", { class: "link-canvas link-turncoats", role: "img", "aria-label": t("ui.turncoats.board.label") });
-    this.wrap = el("div", { class: "link-canvas-wrap turncoats" }, this.canvas);
+    this.canvas = el("canvas", { class: "link-canvas link-turncoats", role: "img", "aria-label": canvasLabel(""), "aria-describedby": "link-tc-board-text" });
+    this.text = el("p", { class: "sr-only", id: "link-tc-board-text" });
+    this.wrap = el("div", { class: "link-canvas-wrap turncoats" }, this.canvas, this.text);
     host.append(this.wrap);
     this.board = new TurncoatsBoard(this.canvas, {
       onColour: (c) => this.pick({ colour: this.sel.colour === c ? null : c, area: null }),
@@ -25,20 +27,40 @@ export default class TurncoatsLink {
         if (this.sel.area !== null && a !== this.sel.area) {
           const marches = this.moves.filter((m) => m.kind === "march" && m.colour === this.sel.colour && m.area === this.sel.area && m.dest === a);
           if (marches.length === 1) return this.onPlay(marches[0].text);
-          if (marches.length > 1) return; // the buttons below say how many stones
+          if (marches.length > 1) {
+            // the buttons below say how many stones
+            if (this.board.keyActive) this.focusMove(marches[0].text);
+            return;
+          }
         }
         this.pick({ area: this.sel.area === a ? null : a });
       },
     });
+    this.board.enableKeys({ onKeyFocus: (hit) => this.canvas.setAttribute("aria-label", canvasLabel(ringWords(hit, this.view, this.sel, this.moves))) });
+    // Escape on the map steps back from the area, then the colour picked there
+    this.canvas.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.sel.colour !== null) this.pick(this.sel.area !== null ? { area: null } : { colour: null });
+    });
   }
 
   pick(patch) {
+    const onBoard = this.board.keyActive;
+    const before = this.sel;
     this.sel = { ...this.sel, ...patch };
     if (this.sel.colour === null) this.sel.area = null;
     const moves = this.moves;
     if (this.sel.area !== null && !moves.some((m) => m.colour === this.sel.colour && m.area === this.sel.area)) this.sel.area = null;
     this.draw(true);
     this.onChange();
+    // picked on the map: the board rings the next pick; an area without marches is finished with a button
+    const deeper = this.sel.area !== null && before.area === null;
+    if (onBoard && deeper && !this.board.sel.dests.size) this.focusMove(null);
+  }
+
+  /** Put the focus on the move button of `text` (null: the first move button) below the board (link/play.js's #link-moves). */
+  focusMove(text) {
+    const btn = document.querySelector(text === null ? "#link-moves button[data-move]" : `#link-moves button[data-move="${CSS.escape(text)}"]`);
+    if (btn) btn.focus({ preventScroll: true });
   }
 
   show(view, { legal = [], moves = null, events = [], names = [], seat = null, animate = true } = {}) {
@@ -72,6 +94,8 @@ export default class TurncoatsLink {
       events: this.events || [],
       labels: boardLabels(this.view, this.seat === null ? "" : seatName(this.names, this.seat)),
     });
+    this.canvas.setAttribute("aria-label", canvasLabel(this.board.keyActive ? ringWords(this.board.keyFocus, this.view, this.sel, moves) : ""));
+    this.text.textContent = describeBoard(this.view, (s) => seatName(this.names, s));
   }
 
   /** The question of the moment (colour, then area, then action), or null for the view's own prompt. */

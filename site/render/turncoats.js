@@ -4,7 +4,9 @@
 // a banner on every area showing who rules it, the AXE and FLAG trays, the bag,
 // the negotiation track and the viewer's hand. It draws the VIEW it is given and
 // reports clicks on areas and hand colours; it knows no rules: what may be
-// clicked is decided by the controller from the engine's legal moves.
+// clicked is decided by the controller from the engine's legal moves. Played by
+// keyboard (enableKeys), the ring goes over the same things a click may pick, and
+// follows the choice: on to the next pick's targets, back to what a step back let go.
 
 import { SANS } from "./fonts.js";
 import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
@@ -71,6 +73,7 @@ export class TurncoatsBoard extends CanvasBoard {
   /** Show a view; `events` (the bridge's, for the move that led to it) drive the motion. */
   setView(view, { select = {}, labels = null, animate = true, events = [] } = {}) {
     const prev = this.view;
+    const prevSel = this.sel;
     this.view = view;
     this.sel = {
       areas: new Set(select.areas || []),
@@ -83,6 +86,7 @@ export class TurncoatsBoard extends CanvasBoard {
     };
     if (labels) this.labels = labels;
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
+    this._settleKeyFocus(prevSel, prev);
     const now = performance.now();
     this.anims = this.anims.filter((a) => now < a.start + a.dur);
     if (animate && prev && view && prev !== view && !this.reduced.matches && this.geom) this._animate(events, now);
@@ -191,10 +195,71 @@ export class TurncoatsBoard extends CanvasBoard {
   }
 
   _click(e) {
-    const hit = this.hitTest(...this._pos(e));
+    this._pick(this.hitTest(...this._pos(e)));
+  }
+
+  _pick(hit) {
     if (!this._clickable(hit)) return;
     if (hit.kind === "colour") this.onColour(hit.id);
     else this.onArea(hit.id);
+  }
+
+  // ------------------------------------------------------------ keyboard
+
+  /** As CanvasBoard's, and the page hears "the ring is on nothing" when the canvas loses the focus. */
+  enableKeys({ onKeyFocus = () => {} } = {}) {
+    super.enableKeys({ onKeyFocus });
+    this.canvas.addEventListener("blur", () => this.onKeyFocus(null));
+  }
+
+  /**
+   * What may be picked now, for play by keyboard: the next pick's areas first (the
+   * destinations once an area is chosen, else the areas where the chosen colour acts, by
+   * number), then the hand's colours, then the areas that change the choice (the chosen one,
+   * the others where the colour acts).
+   */
+  keyTargets() {
+    const g = this.geom;
+    if (!g || !this.view || !g.u) return [];
+    const sel = this.sel;
+    const byNo = (set) => [...set].sort((a, b) => a - b);
+    const areas = [...new Set([...byNo(sel.dests), ...byNo(sel.areas)])];
+    const later = byNo(new Set([...(sel.area === null ? [] : [sel.area]), ...sel.quiet])).filter((a) => !areas.includes(a));
+    const r = (LOBE_D + LOBE_R) * g.u;
+    const area = (a) => ({ hit: { kind: "area", id: a }, x: g.areas[a][0] - r, y: g.areas[a][1] - r, w: 2 * r, h: 2 * r });
+    const colours = this.view.hand ? this.colours.filter((c) => sel.colours.has(c)) : [];
+    const colour = (c) => {
+      const s = this.handSlot(this.colours.indexOf(c));
+      return { hit: { kind: "colour", id: c }, x: s.x + 4, y: s.y + 4, w: s.w - 8, h: s.h - 8 };
+    };
+    return [...areas.map(area), ...colours.map(colour), ...later.map(area)];
+  }
+
+  /**
+   * After a new view or choice, put the ring where the player goes next: on the next
+   * pick's first target when something was picked, on what was let go after a step back,
+   * else where it was (the first target when that is gone). The page hears where it went
+   * whenever that or the view changed.
+   */
+  _settleKeyFocus(prevSel, prevView) {
+    if (!this.onKeyFocus) return;
+    const s = this.sel;
+    const depth = (x) => (x.colour === null ? 0 : x.area === null ? 1 : x.dest === null ? 2 : 3);
+    const last = (x) => [x.colour, x.area, x.dest][depth(x) - 1];
+    const was = depth(prevSel), now = depth(s);
+    let want = this.keyFocus;
+    if (now > was || (now === was && now > 0 && last(s) !== last(prevSel))) {
+      const next = now === 1 ? [...s.areas] : now === 2 ? [...s.dests] : [];
+      want = next.length ? { kind: "area", id: Math.min(...next) } : now === 1 ? null : { kind: "area", id: now === 3 ? s.dest : s.area };
+    } else if (now < was) {
+      want = was === 1 ? { kind: "colour", id: prevSel.colour } : { kind: "area", id: was === 2 ? prevSel.area : prevSel.dest };
+    }
+    const target = this._keyTarget(want) || this._keyTarget(this.keyFocus) || this.keyTargets()[0] || null;
+    const hit = target ? target.hit : null;
+    const same = hit === this.keyFocus || (hit && this.keyFocus && hit.kind === this.keyFocus.kind && hit.id === this.keyFocus.id);
+    if (same && prevView === this.view) return;
+    if (this.keyActive) this._moveKeyFocus(target);
+    else this.keyFocus = hit;
   }
 
   // ------------------------------------------------------------ motion
