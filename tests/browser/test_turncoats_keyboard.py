@@ -18,7 +18,7 @@ import re
 import pytest
 from helpers import STEP_MS, HotSeat, fmt, wait_python
 from playwright.sync_api import expect
-from test_link_play import create_game, gather, open_link, phones, table  # noqa: F401 (phones: a fixture of link play)
+from test_link_play import create_game, gather, open_link, table
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -248,7 +248,7 @@ def test_the_description_names_every_area_and_only_the_viewers_hand(page, site_u
         TC.act(page, page.locator("#tc-choices [data-move^='recruit']"))
 
 
-def test_a_link_game_move_on_the_map_by_keyboard(phones, site_url, catalog):  # noqa: F811 (the fixture)
+def test_a_link_game_move_on_the_map_by_keyboard(phones, site_url, catalog):
     """Link play's map takes the keyboard too: the ring picks a colour (Escape lets go of it),
     then an area, and the move is finished on the map or with the first move button."""
     by_seat = {0: phones.new(), 1: phones.new()}
