@@ -189,6 +189,8 @@ function paintProgress() {
   el.querySelector(".fill").style.width = `${shownPct}%`;
   el.setAttribute("aria-valuenow", String(Math.round(shownPct)));
   el.querySelector(".label").textContent = t(`ui.loading.stage.${stage}`, { pct: Math.round(shownPct) });
+  el.dataset.stage = stage; // a game page's empty board says it too (ui/early.js)
+  document.dispatchEvent(new CustomEvent("pygames:loading", { detail: { stage, pct: shownPct } }));
 }
 
 function onProgress(newStage, pct) {

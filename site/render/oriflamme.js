@@ -236,7 +236,7 @@ export class OriflammeBoard extends CanvasBoard {
       this.drawQueue();
       this.drawGone();
       this.drawHand();
-    }
+    } else this.drawFrameBanners();
   }
 }
 
