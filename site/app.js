@@ -276,6 +276,9 @@ async function boot() {
   performance.mark("py:app-boot");
   py = new Python({ onProgress, onReady, onFatal });
   link = new LinkPlay({ py, toast, root: $("#view-game") });
+  // a game page's module loads beside the catalogs: its board's frame is the first thing it draws
+  const routed = routedId(location.hash);
+  if (routed && /^[a-z]+$/.test(routed)) import(`./games/${routed}.js`).catch(() => {});
   await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
   link.setGames(registry);
   translateDom();
