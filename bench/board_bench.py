@@ -18,14 +18,11 @@ Prints the medians and how many of those first boards came before Python was rea
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import shutil
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 LINKS = {
     "okiya": "#play/okiya?seed={seed}&bots=1&level=easy&format=single",
     "oriflamme": "#play/oriflamme?seed={seed}&players=3&bots=1,2",
@@ -40,14 +37,6 @@ SAVED = """(key) => {
   return current && document.querySelector('#status').dataset.state === 'turn';
 }"""
 TIMEOUT = 120_000
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["pygames_build"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def first_board(page, url: str, mark: str) -> tuple[float, bool]:
@@ -86,8 +75,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
+    from run import build  # build.py, loaded once (bench/ is this script's folder on sys.path)
 
-    build = load_build()
     tmp = Path(tempfile.mkdtemp(prefix="pygames-board-"))
     server = build.serve_in_background(build.DIST, base="/pygames/")
     try:

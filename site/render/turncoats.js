@@ -275,12 +275,7 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.textAlign = "left";
     for (const key of ["axe", "flag", "bag"]) {
       const box = g[key];
-      roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
-      ctx.fillStyle = pal.tray;
-      ctx.fill();
-      ctx.strokeStyle = pal.trayEdge;
-      ctx.lineWidth = 1;
-      ctx.stroke();
+      this.trayBox(box);
       ctx.fillStyle = pal.text;
       ctx.fillText(this.labels[key] || "", box.x + u * 0.1, box.y + u * 0.135, box.w - u * 0.2);
     }
@@ -522,16 +517,22 @@ export class TurncoatsBoard extends CanvasBoard {
     }
   }
 
-  drawTray(key, box) {
-    const { ctx, geom: g, pal, view } = this;
-    const u = g.u;
-    ctx.save();
-    roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
+  /** The card of a tray (AXE, FLAG, the bag) at `box`. */
+  trayBox(box) {
+    const { ctx, geom: g, pal } = this;
+    roundRect(ctx, box.x, box.y, box.w, box.h, g.u * 0.07);
     ctx.fillStyle = pal.tray;
     ctx.fill();
     ctx.strokeStyle = pal.trayEdge;
     ctx.lineWidth = 1;
     ctx.stroke();
+  }
+
+  drawTray(key, box) {
+    const { ctx, geom: g, pal, view } = this;
+    const u = g.u;
+    ctx.save();
+    this.trayBox(box);
     const icon = key === "axe" ? axeIcon : flagIcon;
     icon(ctx, box.x + u * 0.11, box.y + u * 0.13, u * 0.15, pal.text);
     ctx.fillStyle = pal.text;
@@ -565,12 +566,7 @@ export class TurncoatsBoard extends CanvasBoard {
     const u = g.u;
     const box = g.bag;
     ctx.save();
-    roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
-    ctx.fillStyle = pal.tray;
-    ctx.fill();
-    ctx.strokeStyle = pal.trayEdge;
-    ctx.lineWidth = 1;
-    ctx.stroke();
+    this.trayBox(box);
     // the pouch with the number of stones in it
     const pulse = this._anim("bag", () => true);
     const s = box.h * 0.78 * (pulse ? 1 + 0.12 * Math.sin(Math.PI * clamp01((performance.now() - pulse.start) / pulse.dur)) : 1);
