@@ -189,6 +189,8 @@ function paintProgress() {
   el.querySelector(".fill").style.width = `${shownPct}%`;
   el.setAttribute("aria-valuenow", String(Math.round(shownPct)));
   el.querySelector(".label").textContent = t(`ui.loading.stage.${stage}`, { pct: Math.round(shownPct) });
+  el.dataset.stage = stage; // a game page's empty board says it too (ui/early.js)
+  document.dispatchEvent(new CustomEvent("pygames:loading", { detail: { stage, pct: shownPct } }));
 }
 
 function onProgress(newStage, pct) {
@@ -274,6 +276,9 @@ async function boot() {
   performance.mark("py:app-boot");
   py = new Python({ onProgress, onReady, onFatal });
   link = new LinkPlay({ py, toast, root: $("#view-game") });
+  // a game page's module loads beside the catalogs: its board's frame is the first thing it draws
+  const routed = routedId(location.hash);
+  if (routed && /^[a-z]+$/.test(routed)) import(`./games/${routed}.js`).catch(() => {});
   await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
   link.setGames(registry);
   translateDom();

@@ -467,7 +467,8 @@ export class Oriflamme extends HotSeatGame {
   renderBoard(animate) {
     const r = this.result;
     if (!r) {
-      this.board.setView(null, { animate: false });
+      const seats = [...Array(this.route ? this.route.players : 0).keys()]; // the frame's banners (render/oriflamme.js)
+      this.board.setView(null, { animate: false, players: seats.length || 3, names: seats.map((s) => this.name(s)), tags: seats.map((s) => this.tag(s)) });
       this.renderBoardWords();
       this.placeFloat();
       return;

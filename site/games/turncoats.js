@@ -472,7 +472,7 @@ export class Turncoats extends HotSeatGame {
   renderBoard(animate) {
     const r = this.result;
     if (!r) {
-      this.board.setView(null);
+      this.board.setView(null, { labels: boardLabels(null, "") }); // the empty map's trays are named
       this.boardText.textContent = "";
       return;
     }

@@ -208,7 +208,14 @@ export class OkiyaBoard extends CanvasBoard {
         const y = from.y + (to.y - from.y) * e - Math.sin(Math.PI * p) * from.s * 0.35;
         drawTile(ctx, pal, x, y, s, a.tile, { lift: 1 + Math.sin(Math.PI * p) });
       }
-    }
+    } else this.drawFrame();
+  }
+
+  /** No position yet (Python is loading): the empty garden, its sixteen places, and the rail
+   * with the players' names and an empty last-tile slot (nothing dealt, nobody to move). */
+  drawFrame() {
+    for (let c = 0; c < 16; c++) this.drawRecess(c, false);
+    this.drawRail(new Map());
   }
 
   drawTray() {
@@ -333,7 +340,7 @@ export class OkiyaBoard extends CanvasBoard {
     // last tile
     const slot = this.lastSlot();
     const pending = [...lifting.values()][0];
-    const shown = pending ? pending.prevLast : view.last_tile;
+    const shown = pending ? pending.prevLast : view ? view.last_tile : null;
     ctx.fillStyle = pal.muted;
     ctx.font = `600 ${font * 0.85}px ${SANS}`;
     const labelY = slot.y - font * 0.85;
@@ -356,8 +363,8 @@ export class OkiyaBoard extends CanvasBoard {
   /** A seat's panel of the rail (`p`): lit when it moves or won, its name and tag, the stones still in hand. */
   drawSeatPanel(seat, p, font) {
     const { ctx, pal, view } = this;
-    const active = view.to_move === seat;
-    const won = view.outcome && view.outcome.winners && view.outcome.winners.includes(seat);
+    const active = !!view && view.to_move === seat;
+    const won = !!view && view.outcome && view.outcome.winners && view.outcome.winners.includes(seat);
     const inset = Math.min(p.w, p.h) * 0.06;
     if (active || won) {
       roundRect(ctx, p.x + inset, p.y + inset, p.w - 2 * inset, p.h - 2 * inset, font * 0.6);
@@ -379,6 +386,7 @@ export class OkiyaBoard extends CanvasBoard {
     ctx.font = `500 ${font * 0.8}px ${SANS}`;
     ctx.fillText(this.labels.tags[seat] || "", cx, nameY + font * 1.15, p.w - 2 * inset);
     // the stones still in hand (the view says how many of how many), in two rows
+    if (!view) return;
     const left = view.tokens_left[seat];
     const each = view.tokens_each;
     const perRow = Math.ceil(each / 2);

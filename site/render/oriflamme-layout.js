@@ -9,7 +9,7 @@ import { RATIO } from "./oriflamme-art.js";
 export const boardLayout = {
   layout(W, H) {
     const view = this.view;
-    const n = view ? view.players : 3;
+    const n = view ? view.players : (this.opts && this.opts.players) || 3; // no view yet: the route's players
     const compact = W < 560;
     const pad = compact ? 6 : 12;
     const g = { W, H, pad, compact, banners: [], slots: [], drops: [], gaps: [], hand: [], items: [] };

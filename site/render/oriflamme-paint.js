@@ -129,13 +129,37 @@ export const boardPainting = {
     if (first) this._bannerPennant(b);
   },
 
+  /** No position yet (Python is loading): each seat's banner with its crest, name and tag; nothing
+   * dealt, no influence, nobody first (opts.names, opts.tags and opts.players come from the route). */
+  drawFrameBanners() {
+    const { ctx, geom: g, pal } = this;
+    const { names = [], tags = [] } = this.opts;
+    this.cutNames = new Set();
+    for (const b of g.banners) {
+      this._bannerFrame(b);
+      const cr = Math.min(b.h * 0.22, b.w < 100 ? 7.5 : g.compact ? 10.5 : 14);
+      const cx = b.x + 9 + cr, cy = b.y + b.h / 2;
+      drawCrest(ctx, b.seat, cx, cy, cr);
+      const tx = cx + cr + 6, tw = b.x + b.w - tx - 4;
+      ctx.save();
+      ctx.textAlign = "left";
+      ctx.textBaseline = "middle";
+      ctx.fillStyle = pal.text;
+      this._bannerName(names[b.seat] || "", b.seat, b.w < 100 ? 11.5 : g.compact ? 12.5 : 14, tw, tx, cy - 8);
+      ctx.fillStyle = pal.muted;
+      ctx.font = `600 ${g.compact ? 10 : 11.5}px ${SANS}`;
+      ctx.fillText(ellipsize(ctx, tags[b.seat] || "", tw), tx, cy + 9);
+      ctx.restore();
+    }
+  },
+
   /** The banner's card and frame: lit when it is a target, the player to move or a winner. */
   _bannerFrame(b) {
     const { ctx, pal, view } = this;
     const s = b.seat;
     const f = FAMILIES[s];
-    const toMove = view.to_move === s;
-    const won = view.outcome && view.outcome.winners.includes(s);
+    const toMove = !!view && view.to_move === s;
+    const won = !!view && view.outcome && view.outcome.winners.includes(s);
     const target = this.opts.select.seats.has(s);
     const lit = target && this._lit("seat", s);
     ctx.save();

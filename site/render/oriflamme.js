@@ -270,7 +270,7 @@ export class OriflammeBoard extends CanvasBoard {
       this.drawQueue();
       this.drawGone();
       this.drawHand();
-    }
+    } else this.drawFrameBanners();
   }
 }
 

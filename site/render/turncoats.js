@@ -34,6 +34,13 @@ const hexAt = ([q, r]) => {
   return [x * Math.cos(TURN) - y * Math.sin(TURN), x * Math.sin(TURN) + y * Math.cos(TURN)];
 };
 const SPOTS = HEX.map(hexAt);
+/** Pairs of neighbouring grid cells: the paths of the empty map drawn before the first view. */
+const GRID_EDGES = HEX.flatMap(([q, r], a) =>
+  HEX.slice(a + 1).flatMap(([q2, r2], k) => {
+    const dq = q2 - q, dr = r2 - r;
+    return Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr) === 2 ? [[a, a + 1 + k]] : [];
+  }),
+);
 const MAP_BOX = { x0: -2.0, x1: 2.5, y0: -2.36, y1: 1.36 };
 const TRAY_SPOTS = { axe: hexAt([2, -1]), flag: hexAt([2, 0]), bag: hexAt([2, 1]) };
 const LOBE_D = 0.205; // lobe centre distance from the area centre
@@ -301,7 +308,43 @@ export class TurncoatsBoard extends CanvasBoard {
       this.drawBag();
       this.drawHand();
       this.drawFlying();
+    } else this.drawFrame();
+  }
+
+  /** No position yet (Python is loading): the map's areas, numbered, with the paths between
+   * neighbouring cells of the grid above (the map's adjacencies) and the trays, all empty. */
+  drawFrame() {
+    const { ctx, geom: g, pal } = this;
+    const u = g.u;
+    ctx.save();
+    ctx.lineCap = "round";
+    ctx.strokeStyle = pal.road;
+    ctx.lineWidth = u * 0.12;
+    for (const [a, b] of GRID_EDGES) {
+      ctx.beginPath();
+      ctx.moveTo(...g.areas[a]);
+      ctx.lineTo(...g.areas[b]);
+      ctx.stroke();
     }
+    for (let a = 0; a < g.areas.length; a++) {
+      this.lobePath(a, u * 0.012);
+      ctx.fillStyle = pal.landEdge;
+      ctx.fill();
+      this.lobePath(a);
+      ctx.fillStyle = pal.land[1];
+      ctx.fill();
+      this.drawAreaNumber(a, { home: null });
+    }
+    ctx.font = `800 ${Math.round(u * 0.1)}px ${SANS}`;
+    ctx.textBaseline = "middle";
+    ctx.textAlign = "left";
+    for (const key of ["axe", "flag", "bag"]) {
+      const box = g[key];
+      this.trayBox(box);
+      ctx.fillStyle = pal.text;
+      ctx.fillText(this.labels[key] || "", box.x + u * 0.1, box.y + u * 0.135, box.w - u * 0.2);
+    }
+    ctx.restore();
   }
 
   drawCloth() {
@@ -539,16 +582,22 @@ export class TurncoatsBoard extends CanvasBoard {
     }
   }
 
-  drawTray(key, box) {
-    const { ctx, geom: g, pal, view } = this;
-    const u = g.u;
-    ctx.save();
-    roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
+  /** The card of a tray (AXE, FLAG, the bag) at `box`. */
+  trayBox(box) {
+    const { ctx, geom: g, pal } = this;
+    roundRect(ctx, box.x, box.y, box.w, box.h, g.u * 0.07);
     ctx.fillStyle = pal.tray;
     ctx.fill();
     ctx.strokeStyle = pal.trayEdge;
     ctx.lineWidth = 1;
     ctx.stroke();
+  }
+
+  drawTray(key, box) {
+    const { ctx, geom: g, pal, view } = this;
+    const u = g.u;
+    ctx.save();
+    this.trayBox(box);
     const icon = key === "axe" ? axeIcon : flagIcon;
     icon(ctx, box.x + u * 0.11, box.y + u * 0.13, u * 0.15, pal.text);
     ctx.fillStyle = pal.text;
@@ -582,12 +631,7 @@ export class TurncoatsBoard extends CanvasBoard {
     const u = g.u;
     const box = g.bag;
     ctx.save();
-    roundRect(ctx, box.x, box.y, box.w, box.h, u * 0.07);
-    ctx.fillStyle = pal.tray;
-    ctx.fill();
-    ctx.strokeStyle = pal.trayEdge;
-    ctx.lineWidth = 1;
-    ctx.stroke();
+    this.trayBox(box);
     // the pouch with the number of stones in it
     const pulse = this._anim("bag", () => true);
     const s = box.h * 0.78 * (pulse ? 1 + 0.12 * Math.sin(Math.PI * clamp01((performance.now() - pulse.start) / pulse.dur)) : 1);

@@ -42,6 +42,7 @@ import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
 import { PaceBar, pacedPause } from "./pace.js";
 import { olderHashes, parseRoute, routeHash } from "./routes.js";
+import { LoadingNote, earlyView, keepPublicView } from "./early.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -87,6 +88,10 @@ export class HotSeatGame {
     this.busy = false;
     // a game without secrets keeps its last view with its save ("shown"), painted before Python is up
     this.shownBeforePython = !!(info && !info.secrets);
+    // a game with secrets keeps the view of nobody's secrets instead (ui/early.js)
+    this.secrets = !!(info && info.secrets);
+    // the setup sheet's rule options before Python answers: the registry lists them too
+    if (info && info.options) this._ruleOptions = { ...info.options };
     this.thinking = false;
     this.skipping = false; // "Skip to my turn": bots play at instant pace until a human is to move
     this.built = false;
@@ -151,8 +156,9 @@ export class HotSeatGame {
     const older = olderHashes(route, this.cfg);
     const sameGame = (save) => save && (save.hash === canonical || older.includes(save.hash));
     const early = readSave(this.cfg.saveKey);
-    if (!this.py.isReady && this.shownBeforePython && sameGame(early) && early.shown) {
-      this.result = early.shown; // moves wait for Python: busy until the engine's own answer
+    const shown = !this.py.isReady && sameGame(early) ? earlyView(early, this.secrets) : null;
+    if (shown) {
+      this.result = shown; // moves wait for Python: busy until the engine's own answer
       this.render({ animate: false });
     }
     try {
@@ -406,6 +412,7 @@ export class HotSeatGame {
   /** Save the game (`res`'s record) under its route, for Resume. */
   save(res, over) {
     writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(this.shownBeforePython ? { shown: res } : {}) });
+    if (this.secrets) keepPublicView(this.py, this.cfg.saveKey, res);
   }
 
   rematch() {
@@ -501,6 +508,7 @@ export class HotSeatGame {
     if (this.built) return;
     this.built = true;
     this.buildDom(this.root); // sets this.nodes, this.canvas, this.board and the panels
+    this.loadingNote = new LoadingNote(this.canvas.parentElement, this.py, this.cfg.game);
     this.paceBar = new PaceBar({ idPrefix: this.cfg.idPrefix, onSkip: () => this.skip() });
     (this.root.querySelector(".top") || this.root).append(this.paceBar.el);
     this.nodes.push(this.paceBar.el);
@@ -561,6 +569,7 @@ export class HotSeatGame {
       ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
       : "";
     this.renderParts(animate);
+    this.loadingNote.show(!r && !this.py.isReady); // an empty frame says what it waits for
     // start-up timings (bench/): the first board drawn, and the first with a position on it
     const first = r ? "py:board" : "py:board-frame";
     if (!performance.getEntriesByName(first).length) performance.mark(first);

@@ -1,0 +1,202 @@
+"""The board before Python (site/ui/early.js): the runtime's download (pyodide.asm.wasm) is held
+back, so Python cannot be ready, and the game page must already show its board.
+
+* A new game's deep link draws its board's frame (Okiya's empty garden, Oriflamme's banners,
+  Turncoats' map) under a note saying what is loading; the setup sheet opens with its rule
+  options; no move is offered until the runtime is let through and Python is up.
+* A saved hot-seat game with secrets (Oriflamme, Turncoats) paints the view of nobody's secrets
+  stored with its save: never a hand, in the save or on the page; after Python the privacy
+  screen comes first, then the seat's own moves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from helpers import STEP_MS, HotSeat, fmt, wait_python
+from playwright.sync_api import expect
+
+WASM = "**/pyodide.asm.wasm"
+NEW_GAMES = {
+    "okiya": "#play/okiya?seed=5&bots=1&level=easy",
+    "oriflamme": "#play/oriflamme?seed=4&players=3&bots=1,2&names=Ann",
+    "turncoats": "#play/turncoats?seed=4&players=3&bots=1,2&names=Ann",
+}
+HOOKS = "window.__pygames && window.__pygames.{game}"
+
+# The canvas pixel [r, g, b, a] at a viewport point.
+PIXEL_JS = """([sel, x, y]) => {
+  const c = document.querySelector(sel);
+  const r = c.getBoundingClientRect();
+  const k = c.width / r.width;
+  return [...c.getContext('2d').getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data];
+}"""
+
+
+def held_context(browser):
+    """A context (no service worker) whose runtime download waits; returns (context, held routes)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.__pygamesBotPauseMs = 0")
+    held = []
+    context.route(WASM, lambda route: held.append(route))
+    return context, held
+
+
+def release(context, held) -> None:
+    assert held, "the runtime was not asked for"
+    for route in held:
+        route.continue_()
+    context.unroute(WASM)
+
+
+def pattern(template: str, **params) -> re.Pattern:
+    """A catalog template as a regular expression: `params` filled in, {pct} any number."""
+    text = re.escape(fmt(template, **params))
+    return re.compile("^" + text.replace(re.escape("{pct}"), r"\d+") + "$")
+
+
+def distance(a: list[int], b: list[int]) -> int:
+    return sum(abs(x - y) for x, y in zip(a[:3], b[:3]))
+
+
+def assert_frame_drawn(page, game: str) -> None:
+    """What only the frame draws is on the canvas: Okiya's empty places (not the gravel between
+    them), Oriflamme's banners (above the mat), Turncoats' land (not the cloth around it)."""
+    hooks = HOOKS.format(game=game)
+    pixel = lambda sel, p: page.evaluate(PIXEL_JS, [sel, p["x"], p["y"]])  # noqa: E731
+    if game == "okiya":
+        a, b = page.evaluate(f"[5, 6].map((c) => {hooks}.cellCenter(c))")
+        gap = {"x": (a["x"] + b["x"]) / 2, "y": a["y"]}
+        assert distance(pixel("#ok-board", a), pixel("#ok-board", gap)) > 30
+    elif game == "oriflamme":
+        banner = page.evaluate(f"{hooks}.seatCenter(0)")
+        assert pixel("#of-board", banner)[3] == 255
+    else:
+        centres = page.evaluate(f"[...Array(11).keys()].map((a) => {hooks}.areaCenter(a))")
+        land = {"x": centres[0]["x"], "y": centres[0]["y"] + centres[0]["size"] * 0.3}
+        ring = [centres[a] for a in (1, 3, 4, 5, 6, 7)]  # around the map's empty middle
+        cloth = {"x": sum(p["x"] for p in ring) / 6, "y": sum(p["y"] for p in ring) / 6}
+        assert distance(pixel("#tc-board", land), pixel("#tc-board", cloth)) > 60
+
+
+@pytest.mark.parametrize("game", list(NEW_GAMES))
+def test_a_new_game_draws_its_frame_and_says_what_loads_before_python(browser, site_url, catalog, game):
+    context, held = held_context(browser)
+    try:
+        page = context.new_page()
+        page.set_viewport_size({"width": 1100, "height": 800})
+        page.goto(site_url + NEW_GAMES[game])
+        page.wait_for_function("performance.getEntriesByName('py:board-frame').length === 1", timeout=STEP_MS)
+        note = page.locator(".early-note")
+        expect(note.locator(".early-what")).to_have_text(pattern(catalog["ui.early.stage.runtime"]))
+        expect(note).to_contain_text(catalog["ui.early.moves"])
+        assert_frame_drawn(page, game)
+        assert page.evaluate("document.documentElement.dataset.python") != "ready"
+        assert page.evaluate(f"{HOOKS.format(game=game)}.state()") is None
+        assert page.locator("button[data-move]").count() == 0
+        # the setup sheet opens before Python, with the game's rule options from the registry
+        page.locator("#btn-new").click()
+        dialog = page.locator("#seats-dialog")
+        expect(dialog).to_be_visible()
+        registry = json.loads(page.evaluate("fetch('games.json').then((r) => r.text())"))
+        options = next(g["options"] for g in registry if g["id"] == game)
+        expect(dialog.locator("input[data-option]")).to_have_count(len(options))
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        release(context, held)
+        wait_python(page)
+        expect(note).to_be_hidden()
+        # moves unlock once the engine has answered (bots answer at once here)
+        page.wait_for_function("document.querySelector('button[data-move]:not([disabled])') !== null", timeout=STEP_MS)
+    finally:
+        context.close()
+
+
+# (the page's driver, a hot-seat route with two humans, the page's id prefix)
+SECRET_GAMES = {
+    "oriflamme": (
+        HotSeat("oriflamme", "#of-choices", "button[data-move]:not([disabled])"),
+        "#play/oriflamme?seed=3&players=3&bots=2&names=Ann,Bo,Cy",
+        "of",
+    ),
+    "turncoats": (
+        HotSeat("turncoats", "#tc-choices", "button:not([disabled])"),
+        "#play/turncoats?seed=3&players=2&bots=&names=Ann,Bo",
+        "tc",
+    ),
+}
+SAVED_JS = """([key, record]) => {
+  const save = JSON.parse(localStorage.getItem(key) || 'null');
+  const same = (r) => JSON.stringify(r) === JSON.stringify(record);
+  return !!(save && save.shown && same(save.record) && same(save.shown.record));
+}"""
+
+
+def play_until_saved(page, hs: HotSeat, key: str) -> dict:
+    """Play the hot-seat game (passing the device) until a move is in and a seat's hand is on the
+    screen; wait until its save holds the public view of that position; returns the save."""
+    for _ in range(20):
+        kind = hs.wait_idle(page)
+        if kind == "privacy":
+            hs.pass_device(page)
+        elif hs.played(page) >= 1:
+            break
+        else:
+            hs.act(page, page.locator(f"{hs.choices} button[data-move]:not([disabled])").first)
+    state = hs.state(page)
+    assert state["view"]["seat"] is not None and state["view"]["hand"] is not None
+    page.wait_for_function(SAVED_JS, arg=[key, state["record"]], timeout=STEP_MS)
+    return json.loads(page.evaluate(f"localStorage.getItem('{key}')"))
+
+
+def assert_no_hand(view: dict) -> None:
+    assert view["seat"] is None and view["hand"] is None
+    assert not any(view["hands"] or []) and not any(view.get("removed") or [])  # Oriflamme: per seat
+    assert view["legal"] == [] and view["moves"] == []
+    assert view.get("drawn") is None  # Turncoats: the stone a seat drew
+
+
+@pytest.mark.parametrize("game", list(SECRET_GAMES))
+def test_a_saved_game_with_secrets_shows_its_public_board_before_python(browser, site_url, catalog, game):
+    hs, route, prefix = SECRET_GAMES[game]
+    key = f"pygames.{game}.save"
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.__pygamesBotPauseMs = 0")
+    try:
+        first = context.new_page()
+        first.goto(site_url + route)
+        wait_python(first)
+        save = play_until_saved(first, hs, key)
+        hand_text = first.text_content(f"#{prefix}-hand-text")
+        assert hand_text
+        first.close()
+        shown = save["shown"]
+        assert_no_hand(shown["view"])
+        assert shown["legal"] == [] and shown["moves"] == [] and shown["forced"] is None
+        held = []
+        context.route(WASM, lambda r: held.append(r))
+        later = context.new_page()
+        later.goto(site_url + route)
+        later.wait_for_function("performance.getEntriesByName('py:board').length === 1", timeout=STEP_MS)
+        view = later.evaluate(f"{HOOKS.format(game=game)}.state()")["view"]
+        assert view == shown["view"]
+        assert_no_hand(view)
+        expect(later.locator("#hint")).to_have_text(catalog["ui.status.waiting"])
+        expect(later.locator(".early-note")).to_be_hidden()  # the board has a position on it
+        body = later.locator("body")
+        expect(body).not_to_contain_text(hand_text, use_inner_text=True)
+        for name in ("Ann", "Bo"):
+            expect(body).not_to_contain_text(fmt(catalog[f"ui.{game}.hand.title"], name=name), use_inner_text=True)
+        assert later.evaluate("document.documentElement.dataset.python") != "ready"
+        assert later.locator("button[data-move], #privacy-continue:visible").count() == 0
+        release(context, held)
+        wait_python(later)
+        # the device may have changed hands: the privacy screen first, then the seat's own moves
+        assert hs.wait_idle(later) == "privacy"
+        hs.pass_device(later)
+        assert hs.wait_idle(later) == "turn"
+        assert hs.state(later)["record"] == save["record"]
+    finally:
+        context.close()
