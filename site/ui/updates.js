@@ -82,6 +82,7 @@ export class Updates {
     } catch (_) {
       return this.setOffline("failed");
     }
+    if (!this.reg) return this.setOffline("failed"); // a browser that blocks service workers answers nothing
     this.watch(this.reg);
     if (hadController) this.setOffline("ready");
     this.askVersion();
