@@ -73,7 +73,10 @@ SITE_WHEELS = {
 }
 #: micropip itself (from PyPI, for Pyodide's Python), loaded by URL on the first such call,
 #: with the standard-library files it needs that the start's trimmed zip leaves out.
-MICROPIP_WHEEL = ("micropip-0.11.1-py3-none-any.whl", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+MICROPIP_WHEEL = (
+    "micropip-0.11.1-py3-none-any.whl",
+    "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+)
 MICROPIP_STDLIB = "pyodide/stdlib-micropip.zip"
 
 ROOT = Path(__file__).resolve().parent
@@ -457,7 +460,8 @@ def write_package_index(site: Path, wheels: list[Path]) -> None:
         if meta.get("Requires-Python"):
             attrs += f' data-requires-python="{html.escape(meta["Requires-Python"])}"'
         href = f"../../wheels/{wheel.name}#sha256={sha256_file(wheel)}"
-        pages.setdefault(project, []).append(f'    <a href="{html.escape(href)}"{attrs}>{html.escape(wheel.name)}</a><br>')
+        link = f'    <a href="{html.escape(href)}"{attrs}>{html.escape(wheel.name)}</a><br>'
+        pages.setdefault(project, []).append(link)
     for project, links in pages.items():
         page = ["<!DOCTYPE html>", "<html>", '  <head><meta name="pypi:repository-version" content="1.0">']
         page += [f"  <title>Links for {project}</title></head>", "  <body>", f"    <h1>Links for {project}</h1>"]
@@ -538,8 +542,8 @@ def _write_service_worker(folder: Path, sw_template: str, content_hash: str, has
     for placeholder in ("__PRECACHE__", "__LAZY__", "__CACHE_VERSION__"):
         if placeholder not in sw_template:
             raise BuildError(f"site/sw.js lacks the placeholder {placeholder}")
-    sw = sw_template.replace("__PRECACHE__", json.dumps(precache, indent=1)).replace("__LAZY__", json.dumps(lazy, indent=1))
-    sw = sw.replace("__CACHE_VERSION__", content_hash)
+    sw = sw_template.replace("__PRECACHE__", json.dumps(precache, indent=1))
+    sw = sw.replace("__LAZY__", json.dumps(lazy, indent=1)).replace("__CACHE_VERSION__", content_hash)
     (folder / "sw.js").write_text(sw, "utf-8")
 
 
