@@ -1,10 +1,11 @@
 // The optional packages (segno for QR codes, any later extra), installed in the Python worker
 // with micropip the first time a call needs them (build-info.json "extras": {call: [pinned
-// requirement]}), from the site's own package index ("index": simple/<project>.json, written by
-// build.py with each wheel's sha256 and its own Requires-Dist): micropip resolves and installs
-// what the wheels declare, from this site only, never PyPI nor a CDN. micropip itself is loaded
-// then too (Pyodide's loadPackage of our pinned wheel, "micropip"), so neither the start nor the
-// memory snapshot holds it. The service worker caches these files at their first use (sw.js LAZY).
+// requirement]}), from the site's own package index ("index": simple/<project>/index.html,
+// written by build.py: each wheel with its sha256 and its own METADATA beside it), so micropip
+// resolves and installs what the wheels declare, from this site only: never PyPI nor a CDN.
+// micropip itself is loaded then too (Pyodide's loadPackage of our pinned wheel, "micropip"),
+// so neither the start nor the memory snapshot holds it. The service worker caches these files
+// at their first use (sw.js LAZY).
 
 export class Extras {
   /** `info`: build-info.json; `base`: the site root's URL; `mark(name)`: a timing; `after`: a
@@ -93,12 +94,13 @@ export class Extras {
       [
         "import importlib, sys, zipfile",
         `path = ${JSON.stringify(path)}`,
-        "sys.path.append(path)",
         "names = zipfile.ZipFile(path).namelist()",
         "inits = {n.rpartition('/')[0] for n in names if n.endswith('/__init__.py')}",
         "dirs = {'/'.join(n.split('/')[:i]) for n in names for i in range(1, n.count('/') + 1)}",
-        "for d in sorted(dirs - inits):",
-        "    importlib.import_module(d.replace('/', '.')).__path__.append(f'{path}/{d}')",
+        "if path not in sys.path:",
+        "    sys.path.append(path)",
+        "    for d in sorted(dirs - inits):",
+        "        importlib.import_module(d.replace('/', '.')).__path__.append(f'{path}/{d}')",
         "importlib.invalidate_caches()",
       ].join("\n"),
       { globals: pyodide.toPy({}) },
