@@ -71,8 +71,10 @@ export class Extras {
     if (!this.micropip) {
       const url = new URL(this.info.micropip, this.base).href;
       this.micropip = this.addStdlib(pyodide)
+        .then(() => this.mark("micropip-stdlib"))
         .then(() => pyodide.loadPackage(url, { messageCallback: () => {} }))
         .then(() => {
+          this.mark("micropip-wheel");
           const micropip = pyodide.pyimport("micropip");
           micropip.set_index_urls([this.indexUrl()]);
           return micropip;
