@@ -4,9 +4,9 @@ its first use, from the site's own package index only, and never on the first vi
 - A first visit neither downloads nor caches micropip, segno, the index or micropip's standard
   library (the service worker caches them at their first use); the memory snapshot holds none.
 - The first invitation link installs segno with micropip (the worker's ``py:extras-installed``
-  mark reports micropip as its installer and our wheel as its URL) and draws the QR code; after
-  that, with the browser offline, a new visit restored from the snapshot installs it again from
-  the service worker's cache and draws the code.
+  mark reports micropip as its installer and our wheel as its URL) and draws the QR code; the
+  next link of the page reuses it; after that, with the browser offline, a new visit restored
+  from the snapshot installs it again from the service worker's cache and draws the code.
 - Offline before any first use, the QR area says why there is no code (the catalog's text), the
   link is there to share or copy, and asking again once online draws the code.
 
@@ -71,7 +71,7 @@ def optional_cached(page) -> list[str]:
     return sorted(url for url in page.evaluate(CACHED_JS) if OPTIONAL.search(url))
 
 
-def wait_qr_installed(page, site_url: str, visits: int = 1) -> dict:
+def wait_qr_installed(page, site_url: str) -> dict:
     """Wait for the QR code, drawn after micropip installed segno; the worker's report of it."""
     page.wait_for_function(QR_DRAWN_JS)
     (report,) = page.evaluate(INSTALLED_JS)
@@ -97,6 +97,11 @@ def test_micropip_installs_the_qr_maker_at_first_use_then_offline(profile, site_
         "segno-1.6.6-py3-none-any.whl",
         "segno-1.6.6-py3-none-any.whl.metadata",
     ]
+    # a later use in the same page reuses it: a second link's code, no second install
+    first.goto(site_url)
+    create_game(first, "okiya", ["Eve", "Flo"])
+    first.wait_for_function(QR_DRAWN_JS)
+    assert len(first.evaluate(INSTALLED_JS)) == 1
     first.close()
 
     profile.set_offline(True)
