@@ -22,13 +22,16 @@ static file server, the cached downloads and the Node/Pyodide runner command.
 from __future__ import annotations
 
 import argparse
+import email.parser
 import functools
 import gzip
 import hashlib
+import html
 import http.server
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,11 +65,19 @@ PYODIDE_TEST_WHEELS = (
     "pygments==2.21.0",
 )
 PYODIDE_PYTHON = "3.14"
-#: Pure-Python wheels the page itself ships, loaded by the worker on the first call that
-#: needs them: {wheel file: (sha256, [bridge calls])}.
+#: The optional packages: pure-Python wheels the page installs with micropip on the first call
+#: that needs them, from the site's own package index (never PyPI nor a CDN):
+#: {wheel file: (sha256, [bridge calls])}.
 SITE_WHEELS = {
     "segno-1.6.6-py3-none-any.whl": ("28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7", ["link_qr"]),
 }
+#: micropip itself (from PyPI, for Pyodide's Python), loaded by URL on the first such call,
+#: with the standard-library files it needs that the start's trimmed zip leaves out.
+MICROPIP_WHEEL = (
+    "micropip-0.11.1-py3-none-any.whl",
+    "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+)
+MICROPIP_STDLIB = "pyodide/stdlib-micropip.zip"
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -198,16 +209,19 @@ def pip_download(dest: Path, *args: str) -> None:
 
 
 def fetch_site_wheels() -> list[Path]:
-    """The third-party wheels the site ships (pip download from PyPI, sha256-checked, cached)."""
+    """The third-party wheels the site ships, micropip first (pip download from PyPI for
+    Pyodide's Python, sha256-checked, cached)."""
     dest = cache_dir() / "site-wheels"
     dest.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, (digest, _) in SITE_WHEELS.items():
+    pins = [MICROPIP_WHEEL] + [(name, digest) for name, (digest, _) in SITE_WHEELS.items()]
+    for name, digest in pins:
         path = dest / name
         if not path.is_file() or sha256_file(path) != digest:
             project, version = name.split("-")[:2]
             log(f"downloading {project}=={version}")
-            pip_download(dest, f"{project}=={version}")
+            target = ("--python-version", PYODIDE_PYTHON, "--platform", "any", "--implementation", "py")
+            pip_download(dest, f"{project}=={version}", *target)
             if not path.is_file() or sha256_file(path) != digest:
                 raise BuildError(f"{name}: missing or checksum mismatch (pinned in build.py)")
         paths.append(path)
@@ -405,20 +419,22 @@ def _write_manifests(staging: Path, catalogs: dict[str, dict]) -> None:
 
 
 STDLIB_KEEP = ROOT / "tests" / "pyodide" / "stdlib.txt"
+#: The ones only micropip needs, shipped apart and fetched at its first use (site/extras.js).
+STDLIB_MICROPIP = ROOT / "tests" / "pyodide" / "stdlib_micropip.txt"
 
 
-def trim_stdlib(src: Path, dest: Path) -> None:
+def trim_stdlib(src: Path, dest: Path, listing: Path = STDLIB_KEEP) -> None:
     """Pyodide's python_stdlib.zip with only the files tests/pyodide/stdlib.txt lists: what Pyodide's
     start, the engine, the link layer, the bridge, segno and the engine's own test suite import
     inside Pyodide (tests/test_pyodide.py runs that suite against this very zip). The members
     keep their dates, so the same list gives the same bytes."""
-    keep = {line.strip() for line in STDLIB_KEEP.read_text("utf-8").splitlines()}
+    keep = {line.strip() for line in listing.read_text("utf-8").splitlines()}
     keep.discard("")
     keep = {name for name in keep if not name.startswith("#")}
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
         missing = keep - set(zin.namelist())
         if missing:
-            raise BuildError(f"{STDLIB_KEEP.name} lists files Pyodide {PYODIDE_VERSION} lacks: {sorted(missing)[:5]}")
+            raise BuildError(f"{listing.name} lists files Pyodide {PYODIDE_VERSION} lacks: {sorted(missing)[:5]}")
         for info in zin.infolist():
             if info.filename in keep:
                 zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
@@ -431,15 +447,52 @@ def _stage_python(staging: Path) -> Path:
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
             trim_stdlib(pyodide_dir / name, staging / "pyodide" / name)
+            trim_stdlib(pyodide_dir / name, staging / MICROPIP_STDLIB, STDLIB_MICROPIP)
         else:
             shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
     (staging / "wheels").mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         shutil.copyfile(wheel, staging / "wheels" / wheel.name)
-    for path in fetch_site_wheels():
+    optional = fetch_site_wheels()
+    for path in optional:
         shutil.copyfile(path, staging / "wheels" / path.name)
+    write_package_index(staging, optional[1:])  # micropip is loaded by URL, not installed from the index
     return staging / "wheels" / wheel.name
+
+
+#: Where micropip finds a project's page of the site's package index ({package_name}: micropip's).
+INDEX_URL = "simple/{package_name}/index.html"
+
+
+def write_package_index(site: Path, wheels: list[Path]) -> None:
+    """The site's package index for micropip, a static PEP 503 "simple" index: one page per
+    project (simple/<project>/index.html) linking each wheel with its sha256, its Requires-Python,
+    and its core metadata (PEP 658: the wheel's own METADATA beside it as <wheel>.metadata,
+    Requires-Dist and all), so micropip resolves what the wheel itself declares before it
+    downloads it. Links are relative to the page, as the simple API allows (a static host serves
+    it as text/html; pip can read it too: ``pip install --index-url <site>/simple/ segno``)."""
+    pages: dict[str, list[str]] = {}
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            meta_name = next(n for n in zf.namelist() if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+            meta_bytes = zf.read(meta_name)
+        meta = email.parser.BytesHeaderParser().parsebytes(meta_bytes)
+        (site / "wheels" / f"{wheel.name}.metadata").write_bytes(meta_bytes)
+        project = re.sub(r"[-_.]+", "-", meta["Name"]).lower()
+        meta_sha = hashlib.sha256(meta_bytes).hexdigest()
+        attrs = f' data-core-metadata="sha256={meta_sha}" data-dist-info-metadata="sha256={meta_sha}"'
+        if meta.get("Requires-Python"):
+            attrs += f' data-requires-python="{html.escape(meta["Requires-Python"])}"'
+        href = f"../../wheels/{wheel.name}#sha256={sha256_file(wheel)}"
+        link = f'    <a href="{html.escape(href)}"{attrs}>{html.escape(wheel.name)}</a><br>'
+        pages.setdefault(project, []).append(link)
+    for project, links in pages.items():
+        page = ["<!DOCTYPE html>", "<html>", '  <head><meta name="pypi:repository-version" content="1.0">']
+        page += [f"  <title>Links for {project}</title></head>", "  <body>", f"    <h1>Links for {project}</h1>"]
+        page += links + ["  </body>", "</html>", ""]
+        (site / "simple" / project).mkdir(parents=True, exist_ok=True)
+        (site / "simple" / project / "index.html").write_text("\n".join(page), "utf-8")
 
 
 def _content_hash(hashes: dict[str, str], sw_template: str) -> str:
@@ -472,11 +525,12 @@ def seal(folder: Path, sw_template: str | None = None) -> dict:
     wheels = sorted(rel for rel in hashes if rel.startswith("wheels/pygames-") and rel.endswith(".whl"))
     if len(wheels) != 1:
         raise BuildError(f"expected one pygames wheel in {folder}/wheels, found {wheels}")
-    extras: dict[str, list[str]] = {}
+    extras: dict[str, list[str]] = {}  # {bridge call: [pinned requirement]}, for micropip
     for name, (_, calls) in SITE_WHEELS.items():
         if f"wheels/{name}" in hashes:
+            project, version = name.split("-")[:2]
             for fn in calls:
-                extras.setdefault(fn, []).append(f"wheels/{name}")
+                extras.setdefault(fn, []).append(f"{project}=={version}")
     content_hash = _content_hash(hashes, sw_template)
     info = {
         "version": wheels[0].split("-")[1],
@@ -484,6 +538,9 @@ def seal(folder: Path, sw_template: str | None = None) -> dict:
         "pyodide": PYODIDE_VERSION,
         "hash": content_hash,
         "extras": extras,
+        "micropip": f"wheels/{MICROPIP_WHEEL[0]}",
+        "micropip_stdlib": MICROPIP_STDLIB,
+        "index": INDEX_URL,
         "files": hashes,
         "bytes": sum((folder / rel).stat().st_size for rel in hashes),
     }
@@ -493,15 +550,25 @@ def seal(folder: Path, sw_template: str | None = None) -> dict:
     return info
 
 
+def is_optional(rel: str) -> bool:
+    """Whether the site file ``rel`` is one only an optional package needs (micropip, the package
+    index, its wheels): the service worker caches those at first use, not on install, so a
+    first visit does not download them."""
+    optional = {MICROPIP_STDLIB} | {f"wheels/{name}" for name in [MICROPIP_WHEEL[0], *SITE_WHEELS]}
+    return rel.removesuffix(".metadata") in optional or rel.startswith("simple/")
+
+
 def _write_service_worker(folder: Path, sw_template: str, content_hash: str, hashes: dict[str, str]) -> None:
     """sw.js from its template: {url: sha256} of every file to precache, under a versioned cache
-    ("./" is the page's address: index.html)."""
+    ("./" is the page's address: index.html), and of the optional files it caches at first use."""
     precache = {"./": hashes["index.html"]} if "index.html" in hashes else {}
-    precache.update(sorted(hashes.items()))
-    for placeholder in ("__PRECACHE__", "__CACHE_VERSION__"):
+    precache.update(sorted((rel, sha) for rel, sha in hashes.items() if not is_optional(rel)))
+    lazy = dict(sorted((rel, sha) for rel, sha in hashes.items() if is_optional(rel)))
+    for placeholder in ("__PRECACHE__", "__LAZY__", "__CACHE_VERSION__"):
         if placeholder not in sw_template:
             raise BuildError(f"site/sw.js lacks the placeholder {placeholder}")
-    sw = sw_template.replace("__PRECACHE__", json.dumps(precache, indent=1)).replace("__CACHE_VERSION__", content_hash)
+    sw = sw_template.replace("__PRECACHE__", json.dumps(precache, indent=1))
+    sw = sw.replace("__LAZY__", json.dumps(lazy, indent=1)).replace("__CACHE_VERSION__", content_hash)
     (folder / "sw.js").write_text(sw, "utf-8")
 
 

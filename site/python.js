@@ -9,10 +9,10 @@ export class BridgeError extends Error {
   }
 }
 
-/** A start-up timing as a performance mark (worker times arrive as absolute epoch ms). */
-function mark(name, startTime = performance.now()) {
+/** A timing as a performance mark (worker times arrive as absolute epoch ms), with its detail if any. */
+function mark(name, startTime = performance.now(), detail = undefined) {
   try {
-    performance.mark(name, { startTime });
+    performance.mark(name, { startTime, detail });
   } catch (_) {
     /* timings are best-effort */
   }
@@ -55,7 +55,7 @@ export class Python {
     this.worker.onmessage = (event) => {
       const msg = event.data || {};
       if (msg.type === "progress") onProgress(msg.stage, msg.pct);
-      else if (msg.type === "mark") mark(`py:${msg.name}`, msg.t - performance.timeOrigin);
+      else if (msg.type === "mark") mark(`py:${msg.name}`, msg.t - performance.timeOrigin, msg.detail);
       else if (msg.type === "ready") {
         mark("py:ready-message");
         this.isReady = true;

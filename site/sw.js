@@ -13,6 +13,10 @@
 
 const VERSION = "__CACHE_VERSION__";
 const PRECACHE = typeof __PRECACHE__ === "undefined" ? {} : __PRECACHE__;
+// The optional packages' files (micropip, the package index, its wheels: build.py is_optional):
+// cached, checked like the others, the first time the Python worker asks for them, so a first
+// visit does not download them; a later version reuses them from this one when unchanged.
+const LAZY = typeof __LAZY__ === "undefined" ? {} : __LAZY__;
 const PREFIX = "pygames-";
 const CACHE = PREFIX + VERSION;
 const SCOPE = new URL("./", self.location.href);
@@ -89,6 +93,22 @@ async function precache() {
     while (todo.length) await one(todo.shift());
   });
   await Promise.all(lanes);
+  for (const [path, sha] of Object.entries(LAZY)) {
+    const url = new URL(path, SCOPE).href;
+    const kept = (await cache.match(url)) ? null : await fromOlderCaches(olderCaches, url, sha);
+    if (kept) await cache.put(url, kept);
+  }
+}
+
+/** An optional file (LAZY) from the network, checked and kept in this version's cache. */
+async function cacheOnUse(cache, req, path) {
+  try {
+    const res = await fromNetwork(req.url, LAZY[path]);
+    await cache.put(new URL(path, SCOPE).href, res.clone());
+    return res;
+  } catch (_) {
+    return fetch(req); // offline, or not this build's file: the network's answer, not kept
+  }
 }
 
 /** Whether every older cache of the site predates checked versions (its entries carry no hash). */
@@ -172,5 +192,8 @@ async function respond(req) {
     return hit || fetch(req);
   }
   // Only this build's verified files are served from the cache; anything else is the network's.
-  return (await cache.match(req, { ignoreSearch: true })) || fetch(req);
+  const hit = await cache.match(req, { ignoreSearch: true });
+  if (hit) return hit;
+  const path = new URL(req.url).pathname.slice(SCOPE.pathname.length);
+  return Object.hasOwn(LAZY, path) ? cacheOnUse(cache, req, path) : fetch(req);
 }

@@ -7,12 +7,13 @@
 // start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
 
 import { snapshotKey, readSnapshot, writeSnapshot, dropSnapshots } from "./snapshot.js";
+import { Extras } from "./extras.js";
 
 let bridge = null;
 const post = (msg) => self.postMessage(msg);
 const progress = (stage, pct) => post({ type: "progress", stage, pct });
 // Start-up timings: the page turns them into performance marks "py:<name>" (see python.js).
-const mark = (name) => post({ type: "mark", name, t: performance.timeOrigin + performance.now() });
+const mark = (name, detail) => post({ type: "mark", name, t: performance.timeOrigin + performance.now(), detail });
 mark("worker-start");
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -188,24 +189,17 @@ async function init() {
   return info;
 }
 
-// Extra pure-Python wheels a few calls need (segno for QR codes), unpacked on first use.
+// The optional packages a few calls need (segno for QR codes), installed by micropip on first
+// use (extras.js), never before this visit's snapshot is made: the snapshot is the start only.
 let pyodideRef = null;
-const extras = {};
-async function needExtras(info, fn) {
-  const wheels = (info.extras || {})[fn] || [];
-  for (const path of wheels) {
-    if (!extras[path]) {
-      extras[path] = fetchChecked(info, path).then((buf) => pyodideRef.unpackArchive(buf, "wheel"));
-    }
-    await extras[path];
-  }
-}
+let extras = null;
 
 const ready = init().then(
   (info) => {
     post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes, start: info.start });
-    if (info.keep) setTimeout(info.keep, 0);
-    return info; // needExtras reads info.extras
+    const kept = info.keep ? new Promise((done) => setTimeout(() => info.keep().finally(done), 0)) : null;
+    extras = new Extras(info, here("./"), { mark, after: kept });
+    return info;
   },
   (err) => {
     post({ type: "fatal", error: { key: "ui.error.load", params: {}, text: String(err && err.message || err) } });
@@ -220,11 +214,17 @@ self.onmessage = async (event) => {
     return;
   }
   if (id === undefined) return;
+  const fail = (key, err) => post({ id, ok: false, error: { key, params: {}, text: String(err && err.message || err) } });
   try {
-    await needExtras(await ready, String(fn));
+    await ready;
   } catch (err) {
-    post({ id, ok: false, error: { key: "ui.error.load", params: {}, text: String(err && err.message || err) } });
-    return;
+    return fail("ui.error.load", err);
+  }
+  try {
+    await extras.need(pyodideRef, String(fn));
+  } catch (err) {
+    console.warn(`pygames: ${fn}: optional package not installed (${String((err && err.message) || err)})`);
+    return fail("ui.error.extra", err);
   }
   let reply;
   try {

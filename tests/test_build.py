@@ -28,7 +28,7 @@ def build(build_mod):
     return build_mod
 
 
-SW_TEMPLATE = "const VERSION = '__CACHE_VERSION__';\nconst PRECACHE = __PRECACHE__;\n"
+SW_TEMPLATE = "const VERSION = '__CACHE_VERSION__';\nconst PRECACHE = __PRECACHE__;\nconst LAZY = __LAZY__;\n"
 
 
 def make_site(folder: Path, files: dict[str, bytes]) -> Path:
@@ -49,7 +49,12 @@ def precache_of(folder: Path) -> tuple[str, dict[str, str]]:
     """(version, {url: sha256}) as the sealed sw.js holds them."""
     text = (folder / "sw.js").read_text("utf-8")
     version = re.search(r"VERSION = '(\w+)'", text).group(1)
-    return version, json.loads(text.split("PRECACHE = ", 1)[1].rstrip().rstrip(";"))
+    return version, json.loads(text.split("PRECACHE = ", 1)[1].split(";\nconst LAZY", 1)[0])
+
+
+def lazy_of(folder: Path) -> dict[str, str]:
+    """{url: sha256} of the files the sealed sw.js caches at their first use."""
+    return json.loads((folder / "sw.js").read_text("utf-8").split("LAZY = ", 1)[1].rstrip().rstrip(";"))
 
 
 def sha(data: bytes) -> str:
@@ -150,3 +155,48 @@ def test_the_serve_command_gzips_text_as_the_real_host_does(tmp_path, build):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_optional_packages_index_lists_each_wheel_with_its_hash_and_metadata(tmp_path, build):
+    """build.py's package index for micropip: segno's page links the pinned wheel with its sha256
+    and Requires-Python, and its PEP 658 metadata file is the wheel's own METADATA (Requires-Dist)."""
+    import html.parser
+    import zipfile
+
+    segno = build.fetch_site_wheels()[1]
+    assert segno.name in build.SITE_WHEELS and build.sha256_file(segno) == build.SITE_WHEELS[segno.name][0]
+    site = make_site(tmp_path / "site", {"wheels/.keep": b""})
+    build.write_package_index(site, [segno])
+    page = (site / "simple" / "segno" / "index.html").read_text("utf-8")
+    assert build.INDEX_URL.format(package_name="segno") == "simple/segno/index.html"
+
+    links: list[dict] = []
+    parser = html.parser.HTMLParser()
+    parser.handle_starttag = lambda tag, attrs: links.append(dict(attrs)) if tag == "a" else None
+    parser.feed(page)
+    (link,) = links
+    assert link["href"] == f"../../wheels/{segno.name}#sha256={build.SITE_WHEELS[segno.name][0]}"
+    with zipfile.ZipFile(segno) as zf:
+        metadata = zf.read("segno-1.6.6.dist-info/METADATA")
+    assert (site / "wheels" / f"{segno.name}.metadata").read_bytes() == metadata
+    assert link["data-core-metadata"] == f"sha256={sha(metadata)}"
+    assert link["data-requires-python"] == ">=3.5"
+    requires = [line for line in metadata.decode().splitlines() if line.startswith("Requires-Dist:")]
+    assert requires == ["Requires-Dist: importlib-metadata>=3.6.0; python_version < '3.10'"]
+
+
+def test_the_service_worker_caches_the_optional_files_at_first_use_not_on_install(tmp_path, build):
+    optional = {
+        f"wheels/{build.MICROPIP_WHEEL[0]}": b"micropip",
+        "wheels/segno-1.6.6-py3-none-any.whl": b"segno",
+        "wheels/segno-1.6.6-py3-none-any.whl.metadata": b"Name: segno",
+        "simple/segno/index.html": b"<a>",
+        build.MICROPIP_STDLIB: b"PK zip",
+    }
+    site = make_site(tmp_path / "site", {**SITE, **optional})
+    info = build.seal(site, SW_TEMPLATE)
+    _, precache = precache_of(site)
+    assert lazy_of(site) == {rel: sha(data) for rel, data in optional.items()}
+    assert not set(precache) & set(optional) and set(SITE) <= set(precache)
+    assert info["extras"] == {"link_qr": ["segno==1.6.6"]}  # what micropip installs before that call
+    assert info["micropip"] == f"wheels/{build.MICROPIP_WHEEL[0]}" and info["index"] == build.INDEX_URL

@@ -55,13 +55,20 @@ export class LinkPanel {
     this.help = el("p", { class: "link-copy-help", id: `${id}-help`, hidden: true, text: t("ui.link.share.manual") });
     this.length = el("p", { class: "link-length" });
     this.qrImg = el("img", { alt: t("ui.link.share.qr_alt"), class: "link-qr-img", width: 240, height: 240 });
+    this.qrHelp = el("p", { class: "link-qr-help", text: t("ui.link.share.qr_help") });
+    // shown instead of the code when its maker (an optional package) could not be installed
+    this.qrFailed = el("p", { class: "link-qr-failed", id: `${id}-qr-failed`, role: "status", hidden: true });
     this.qr = el(
       "details",
       { class: "link-qr", id: `${id}-qr`, hidden: true },
       el("summary", { text: t("ui.link.share.qr") }),
       this.qrImg,
-      el("p", { class: "link-qr-help", text: t("ui.link.share.qr_help") }),
+      this.qrHelp,
+      this.qrFailed,
     );
+    this.qr.addEventListener("toggle", () => {
+      if (this.qr.open && !this.qrFailed.hidden) this.makeQr(this.url); // asked again: try again
+    });
     this.el = el(
       "section",
       { class: `link-panel ${className}`.trim(), id: `${id}-panel`, "aria-labelledby": `${id}-title` },
@@ -103,11 +110,26 @@ export class LinkPanel {
       if (url !== this.url || typeof svg !== "string" || !svg.startsWith("<svg")) return;
       qrWorks = true;
       this.qrImg.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(standalone(svg))}`;
-      this.qr.hidden = false;
+      this.showQr(true);
     } catch (err) {
+      if (err && err.key === "ui.error.extra") {
+        // the QR maker is installed at its first use and could not be (offline then): the
+        // player reads why, the link itself works as ever, and opening the area tries again
+        if (url === this.url) this.showQr(false);
+        return;
+      }
       // no QR maker in this build (or the text is too long for a code): no QR area
       if (err && err.key !== "link.error.qr_too_long") qrWorks = false;
     }
+  }
+
+  /** The QR area with the code (`made`) or with the reason there is none. */
+  showQr(made) {
+    this.qrImg.hidden = !made;
+    this.qrHelp.hidden = !made;
+    this.qrFailed.textContent = made ? "" : t("ui.link.share.qr_failed");
+    this.qrFailed.hidden = made;
+    this.qr.hidden = false;
   }
 
   async share() {
