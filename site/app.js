@@ -130,9 +130,25 @@ function showStart() {
   renderGames();
 }
 
+/**
+ * Draws the cards' pictures after the list's first paint, one picture a task: the list
+ * never waits for them, and no start-up task is long (a picture sizes its canvas from
+ * the laid-out card, which costs nothing once the frame is painted).
+ */
+function drawThumbs(cards) {
+  const next = () => {
+    const [id, art] = cards.shift() || [];
+    if (!art) return;
+    if (art.isConnected && THUMBS[id]) THUMBS[id](art);
+    setTimeout(next, 0);
+  };
+  requestAnimationFrame(() => setTimeout(next, 0));
+}
+
 function renderGames() {
   const list = $("#games");
   list.replaceChildren();
+  const cards = [];
   for (const game of registry) {
     const li = document.createElement("li");
     li.className = "game-card";
@@ -171,8 +187,9 @@ function renderGames() {
     body.append(h2, meta, blurb, row);
     li.append(art, body);
     list.append(li);
-    requestAnimationFrame(() => THUMBS[game.id] && THUMBS[game.id](art));
+    cards.push([game.id, art]);
   }
+  drawThumbs(cards);
   if (link) link.decorateStart(list);
 }
 
@@ -186,7 +203,8 @@ let creep = 0;
 
 function paintProgress() {
   const el = $("#loading");
-  el.querySelector(".fill").style.width = `${shownPct}%`;
+  // a transform, eased by the compositor (style.css): the bar moves without main-thread frames
+  el.querySelector(".fill").style.transform = `scaleX(${shownPct / 100})`;
   el.setAttribute("aria-valuenow", String(Math.round(shownPct)));
   el.querySelector(".label").textContent = t(`ui.loading.stage.${stage}`, { pct: Math.round(shownPct) });
 }
@@ -198,11 +216,12 @@ function onProgress(newStage, pct) {
   capPct = newStage === "runtime" ? 78 : newStage === "engine" ? 98 : 100;
   paintProgress();
   if (!creep) {
-    // Pyodide reports nothing while it starts: creep towards the next milestone.
+    // Pyodide reports nothing while it starts: creep towards the next milestone, a step a
+    // second (the bar's transition fills in between; a faster tick only wakes the page up).
     creep = setInterval(() => {
-      shownPct += (capPct - shownPct) * 0.04;
+      shownPct += (capPct - shownPct) * 0.24;
       paintProgress();
-    }, 150);
+    }, 1000);
   }
 }
 
@@ -222,7 +241,7 @@ function onFatal(error) {
   clearInterval(creep);
   const el = $("#loading");
   el.classList.add("error");
-  el.querySelector(".fill").style.width = "0";
+  el.querySelector(".fill").style.transform = "scaleX(0)";
   el.querySelector(".label").textContent = t("ui.error.load", { detail: (error && error.text) || "" });
   document.documentElement.dataset.python = "failed";
   if (!el.querySelector("button")) {
@@ -272,6 +291,8 @@ function startNotices() {
 
 async function boot() {
   performance.mark("py:app-boot");
+  // a game's or a link's address never shows the start page: its heading is not painted first
+  if (routedId(location.hash) || isLinkHash(location.hash)) $("#view-start").hidden = true;
   py = new Python({ onProgress, onReady, onFatal });
   link = new LinkPlay({ py, toast, root: $("#view-game") });
   await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
