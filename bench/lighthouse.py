@@ -193,7 +193,11 @@ def run(args, tmp: Path, build, line, error) -> None:
             runs = []
             for n in range(args.lighthouse_runs):
                 try:
-                    runs.append(figures(audit(cli, server.base_url + route, chrome)))
+                    found = audit(cli, server.base_url + route, chrome)
+                    if getattr(args, "lighthouse_keep", None):
+                        kept = Path(args.lighthouse_keep) / f"{label.replace(' ', '-')}-{n + 1}.json"
+                        kept.write_text(json.dumps(found))
+                    runs.append(figures(found))
                     with sync_playwright() as pw:
                         runs[-1]["tasks"] = long_tasks(pw, build, server.base_url + route)
                 except Exception as e:  # noqa: BLE001
@@ -213,6 +217,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lighthouse-runs", "--runs", type=int, default=3, help="runs a page (medians)")
     ap.add_argument("--no-build", action="store_true", help="audit dist/site as it is")
+    ap.add_argument("--keep", dest="lighthouse_keep", metavar="DIR", help="write each Lighthouse report (JSON) there")
     args = ap.parse_args()
     if not args.no_build:
         bench.build.build(quiet=True)

@@ -2,12 +2,14 @@
 // registry the build writes from pygames.bridge.games()), so the start page paints
 // before Python is ready; a game's page is the module games/<id>.js (loaded on first
 // use, its stylesheet games/<id>.css beside it), a HotSeatGame (ui/hotseat.js) whose
-// static config names the game. Link play (#g=..., #my-games) is link/link.js.
+// static config names the game. Link play (#g=..., #my-games) is link/link.js, loaded on first
+// use like the cards' pictures (ui/thumbs.js and the renderers): the start page's first paint
+// waits for neither.
 
 import { loadLocale, t, translateDom } from "./i18n.js";
 import { Python } from "./python.js";
-import { THUMBS } from "./ui/thumbs.js";
-import { LinkPlay, isLinkHash } from "./link/link.js";
+import { decorateStart } from "./link/start.js";
+import { MINE_HASH, isLinkHash } from "./link/routes.js";
 import { savedHash, storageWorks, onStorageTrouble } from "./ui/storage.js";
 import { Notices } from "./ui/notices.js";
 import { Updates } from "./ui/updates.js";
@@ -16,7 +18,8 @@ import { wantedLanguages, mountPicker } from "./ui/language.js";
 const $ = (sel) => document.querySelector(sel);
 
 let py = null;
-let link = null; // play by link (link/link.js)
+let link = null; // play by link (link/link.js), once loaded
+let linkLoading = null;
 let registry = []; // games.json: [{id, players, levels, default_level, formats, options, secrets, ...}]
 const pages = new Map(); // game id -> its page (a promise, loaded on first use)
 const stylesheets = new Map(); // game id -> a promise that its stylesheet loaded
@@ -60,6 +63,19 @@ function pageOf(info) {
   return pages.get(info.id);
 }
 
+/** Play by link (link/link.js), loaded on first use: a link's address or "Play with friends". */
+function linkPlay() {
+  if (!linkLoading) {
+    linkLoading = import("./link/link.js").then(({ LinkPlay }) => {
+      link = new LinkPlay({ py, toast, root: $("#view-game") });
+      link.setGames(registry);
+      return link;
+    });
+    linkLoading.catch(() => (linkLoading = null)); // offline and not cached yet: try again next time
+  }
+  return linkLoading;
+}
+
 /** The game id a `#play/<id>?...` hash names, or null. */
 function routedId(hash) {
   const m = /^#\/?play\/([^/?]+)/.exec(hash);
@@ -81,7 +97,7 @@ async function onRoute() {
   const id = routedId(hash);
   const game = registry.find((g) => g.id === id);
   if (game) {
-    link.stop();
+    if (link) link.stop();
     try {
       const page = await pageOf(game);
       if (gen !== routeGen) return;
@@ -99,10 +115,15 @@ async function onRoute() {
   if (gen !== routeGen) return;
   // #g=<data> (a game played by passing links) and #my-games: link/link.js
   if (isLinkHash(hash)) {
-    link.show(hash);
+    try {
+      const play = await linkPlay();
+      if (gen === routeGen) play.show(hash);
+    } catch (err) {
+      if (gen === routeGen) toast(t("ui.error.internal", { detail: (err && err.message) || String(err) }));
+    }
     return;
   }
-  link.stop();
+  if (link) link.stop();
   if (id) history.replaceState(null, "", "#"); // a game nobody can play here
   showStart();
 }
@@ -136,13 +157,14 @@ function showStart() {
  * the laid-out card, which costs nothing once the frame is painted).
  */
 function drawThumbs(cards) {
-  const next = () => {
+  const pictures = import("./ui/thumbs.js");
+  const next = ({ THUMBS }) => {
     const [id, art] = cards.shift() || [];
     if (!art) return;
     if (art.isConnected && THUMBS[id]) THUMBS[id](art);
-    setTimeout(next, 0);
+    setTimeout(() => next({ THUMBS }), 0);
   };
-  requestAnimationFrame(() => setTimeout(next, 0));
+  requestAnimationFrame(() => setTimeout(() => pictures.then(next, () => {}), 0));
 }
 
 function renderGames() {
@@ -190,7 +212,8 @@ function renderGames() {
     cards.push([game.id, art]);
   }
   drawThumbs(cards);
-  if (link) link.decorateStart(list);
+  const onNew = (id) => linkPlay().then((play) => play.openNew(id), (err) => toast(t("ui.error.internal", { detail: String(err) })));
+  decorateStart(list, { mineHash: MINE_HASH, onNew });
 }
 
 // ------------------------------------------------------------------ loading Python
@@ -294,9 +317,7 @@ async function boot() {
   // a game's or a link's address never shows the start page: its heading is not painted first
   if (routedId(location.hash) || isLinkHash(location.hash)) $("#view-start").hidden = true;
   py = new Python({ onProgress, onReady, onFatal });
-  link = new LinkPlay({ py, toast, root: $("#view-game") });
   await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
-  link.setGames(registry);
   translateDom();
   mountPicker($("#lang"));
   startNotices();
