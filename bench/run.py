@@ -10,6 +10,9 @@
   * navigation -> Python ready in headless Chromium, cold, warm and offline, first
     paint, the Okiya deep link's first board, the first visit's transfer (gzip), beside
     a bare Pyodide page in the same run, with the ratios (bench/browser_bench.py)
+  * Lighthouse 12 mobile (simulated slow 4G, 4x CPU) on the start page and an Okiya deep
+    link: performance, LCP, TBT, FCP, transfer, accessibility, best practices
+    (bench/lighthouse.py; the pinned Lighthouse is installed into the download cache)
   * the expert bots: win share against the heuristic with 95% intervals, ms per move on
     CPython and in Pyodide (CPU time) (bench/bots_bench.py)
   * the yardstick: our expert against OpenSpiel's ISMCTS at equal simulations and equal CPU
@@ -24,10 +27,10 @@ runs in Pyodide through tests/pyodide/run_python.mjs.  Each section is guarded:
 a failure prints an ERROR line and the others still run.
 
 Options: --seconds S (playout time, default 5), --layouts N (solver layouts, 20),
---runs N (browser loads per figure, 5), --link-games N (100), --bot-games N (400: games per row of
-the expert bots' table, bench/bots_bench.py; its timing rows also run in Pyodide over
---bot-pyodide-games N, 2), --yardstick-games N (200 per row), --only
-size,link,cpython,pyodide,browser,bots,yardstick (bots and yardstick only when named: they play
+--runs N (browser loads per figure, 5), --lighthouse-runs N (3 a page), --link-games N (100),
+--bot-games N (400: games per row of the expert bots' table, bench/bots_bench.py; its timing
+rows also run in Pyodide over --bot-pyodide-games N, 2), --yardstick-games N (200 per row), --only
+size,link,cpython,pyodide,browser,lighthouse,bots,yardstick (bots and yardstick only when named: they play
 1,200 games each).
 """
 
@@ -231,6 +234,14 @@ def section_browser(args, tmp: Path) -> None:
     browser_bench.run(args, tmp, build, line, error)
 
 
+def section_lighthouse(args, tmp: Path) -> None:
+    """Lighthouse 12 mobile on the start page and an Okiya deep link (bench/lighthouse.py)."""
+    sys.path.insert(0, str(BENCH))
+    import lighthouse
+
+    lighthouse.run(args, tmp, build, line, error)
+
+
 def section_link(args, tmp: Path) -> None:
     """Link lengths and passes of whole games played by link (bench/link_bench.py)."""
     sys.path.insert(0, str(BENCH))
@@ -269,6 +280,7 @@ SECTIONS = {
     "cpython": ("CPython figures", section_cpython),
     "pyodide": ("Pyodide figures", section_pyodide),
     "browser": ("browser figures", section_browser),
+    "lighthouse": ("lighthouse figures", section_lighthouse),
     "bots": ("expert bots", section_bots),
     "yardstick": ("expert vs OpenSpiel ISMCTS", section_yardstick),
 }
@@ -282,6 +294,7 @@ def main() -> int:
     ap.add_argument("--link-games", type=int, default=100, help="games per count for the link figures")
     ap.add_argument("--bot-games", type=int, default=400, help="games per row of the expert bots' table")
     ap.add_argument("--yardstick-games", type=int, default=200, help="games per row of the yardstick table")
+    ap.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs a page (medians)")
     ap.add_argument("--bot-pyodide-games", type=int, default=2, help="games per row timed in Pyodide")
     ap.add_argument(
         "--only",

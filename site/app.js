@@ -2,12 +2,14 @@
 // registry the build writes from pygames.bridge.games()), so the start page paints
 // before Python is ready; a game's page is the module games/<id>.js (loaded on first
 // use, its stylesheet games/<id>.css beside it), a HotSeatGame (ui/hotseat.js) whose
-// static config names the game. Link play (#g=..., #my-games) is link/link.js.
+// static config names the game. Link play (#g=..., #my-games) is link/link.js, loaded on first
+// use like the cards' pictures (ui/thumbs.js and the renderers): the start page's first paint
+// waits for neither.
 
 import { loadLocale, t, translateDom } from "./i18n.js";
 import { Python } from "./python.js";
-import { THUMBS } from "./ui/thumbs.js";
-import { LinkPlay, isLinkHash } from "./link/link.js";
+import { decorateStart } from "./link/start.js";
+import { MINE_HASH, isLinkHash } from "./link/routes.js";
 import { savedHash, storageWorks, onStorageTrouble } from "./ui/storage.js";
 import { Notices } from "./ui/notices.js";
 import { Updates } from "./ui/updates.js";
@@ -16,7 +18,8 @@ import { wantedLanguages, mountPicker } from "./ui/language.js";
 const $ = (sel) => document.querySelector(sel);
 
 let py = null;
-let link = null; // play by link (link/link.js)
+let link = null; // play by link (link/link.js), once loaded
+let linkLoading = null;
 let registry = []; // games.json: [{id, players, levels, default_level, formats, options, secrets, ...}]
 const pages = new Map(); // game id -> its page (a promise, loaded on first use)
 const stylesheets = new Map(); // game id -> a promise that its stylesheet loaded
@@ -60,6 +63,19 @@ function pageOf(info) {
   return pages.get(info.id);
 }
 
+/** Play by link (link/link.js), loaded on first use: a link's address or "Play with friends". */
+function linkPlay() {
+  if (!linkLoading) {
+    linkLoading = import("./link/link.js").then(({ LinkPlay }) => {
+      link = new LinkPlay({ py, toast, root: $("#view-game") });
+      link.setGames(registry);
+      return link;
+    });
+    linkLoading.catch(() => (linkLoading = null)); // offline and not cached yet: try again next time
+  }
+  return linkLoading;
+}
+
 /** The game id a `#play/<id>?...` hash names, or null. */
 function routedId(hash) {
   const m = /^#\/?play\/([^/?]+)/.exec(hash);
@@ -81,7 +97,7 @@ async function onRoute() {
   const id = routedId(hash);
   const game = registry.find((g) => g.id === id);
   if (game) {
-    link.stop();
+    if (link) link.stop();
     try {
       const page = await pageOf(game);
       if (gen !== routeGen) return;
@@ -99,10 +115,15 @@ async function onRoute() {
   if (gen !== routeGen) return;
   // #g=<data> (a game played by passing links) and #my-games: link/link.js
   if (isLinkHash(hash)) {
-    link.show(hash);
+    try {
+      const play = await linkPlay();
+      if (gen === routeGen) play.show(hash);
+    } catch (err) {
+      if (gen === routeGen) toast(t("ui.error.internal", { detail: (err && err.message) || String(err) }));
+    }
     return;
   }
-  link.stop();
+  if (link) link.stop();
   if (id) history.replaceState(null, "", "#"); // a game nobody can play here
   showStart();
 }
@@ -130,9 +151,26 @@ function showStart() {
   renderGames();
 }
 
+/**
+ * Draws the cards' pictures after the list's first paint, one picture a task: the list
+ * never waits for them, and no start-up task is long (a picture sizes its canvas from
+ * the laid-out card, which costs nothing once the frame is painted).
+ */
+function drawThumbs(cards) {
+  const pictures = import("./ui/thumbs.js");
+  const next = ({ THUMBS }) => {
+    const [id, art] = cards.shift() || [];
+    if (!art) return;
+    if (art.isConnected && THUMBS[id]) THUMBS[id](art);
+    setTimeout(() => next({ THUMBS }), 0);
+  };
+  requestAnimationFrame(() => setTimeout(() => pictures.then(next, () => {}), 0));
+}
+
 function renderGames() {
   const list = $("#games");
   list.replaceChildren();
+  const cards = [];
   for (const game of registry) {
     const li = document.createElement("li");
     li.className = "game-card";
@@ -171,9 +209,11 @@ function renderGames() {
     body.append(h2, meta, blurb, row);
     li.append(art, body);
     list.append(li);
-    requestAnimationFrame(() => THUMBS[game.id] && THUMBS[game.id](art));
+    cards.push([game.id, art]);
   }
-  if (link) link.decorateStart(list);
+  drawThumbs(cards);
+  const onNew = (id) => linkPlay().then((play) => play.openNew(id), (err) => toast(t("ui.error.internal", { detail: String(err) })));
+  decorateStart(list, { mineHash: MINE_HASH, onNew });
 }
 
 // ------------------------------------------------------------------ loading Python
@@ -186,7 +226,8 @@ let creep = 0;
 
 function paintProgress() {
   const el = $("#loading");
-  el.querySelector(".fill").style.width = `${shownPct}%`;
+  // a transform, eased by the compositor (style.css): the bar moves without main-thread frames
+  el.querySelector(".fill").style.transform = `scaleX(${shownPct / 100})`;
   el.setAttribute("aria-valuenow", String(Math.round(shownPct)));
   el.querySelector(".label").textContent = t(`ui.loading.stage.${stage}`, { pct: Math.round(shownPct) });
   el.dataset.stage = stage; // a game page's empty board says it too (ui/early.js)
@@ -200,11 +241,12 @@ function onProgress(newStage, pct) {
   capPct = newStage === "runtime" ? 78 : newStage === "engine" ? 98 : 100;
   paintProgress();
   if (!creep) {
-    // Pyodide reports nothing while it starts: creep towards the next milestone.
+    // Pyodide reports nothing while it starts: creep towards the next milestone, a step a
+    // second (the bar's transition fills in between; a faster tick only wakes the page up).
     creep = setInterval(() => {
-      shownPct += (capPct - shownPct) * 0.04;
+      shownPct += (capPct - shownPct) * 0.24;
       paintProgress();
-    }, 150);
+    }, 1000);
   }
 }
 
@@ -224,7 +266,7 @@ function onFatal(error) {
   clearInterval(creep);
   const el = $("#loading");
   el.classList.add("error");
-  el.querySelector(".fill").style.width = "0";
+  el.querySelector(".fill").style.transform = "scaleX(0)";
   el.querySelector(".label").textContent = t("ui.error.load", { detail: (error && error.text) || "" });
   document.documentElement.dataset.python = "failed";
   if (!el.querySelector("button")) {
@@ -274,13 +316,13 @@ function startNotices() {
 
 async function boot() {
   performance.mark("py:app-boot");
+  // a game's or a link's address never shows the start page: its heading is not painted first
+  if (routedId(location.hash) || isLinkHash(location.hash)) $("#view-start").hidden = true;
   py = new Python({ onProgress, onReady, onFatal });
-  link = new LinkPlay({ py, toast, root: $("#view-game") });
   // a game page's module loads beside the catalogs: its board's frame is the first thing it draws
   const routed = routedId(location.hash);
   if (routed && /^[a-z]+$/.test(routed)) import(`./games/${routed}.js`).catch(() => {});
   await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
-  link.setGames(registry);
   translateDom();
   mountPicker($("#lang"));
   startNotices();

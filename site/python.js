@@ -18,23 +18,6 @@ function mark(name, startTime = performance.now(), detail = undefined) {
   }
 }
 
-/**
- * Pyodide's pyodide.asm.wasm, compiled here and handed to the worker (a Module
- * can be posted to a dedicated worker; the compiled code is shared, not copied).
- * Compiling on the page rather than in the worker is what lets a reload start
- * fast: the page's V8 isolate outlives a reload of the same site and finds the
- * module it compiled last time, while a reload always gets a fresh worker,
- * which compiled the whole runtime again. A fresh tab uses the browser's code
- * cache either way. Resolves to null when the worker should load it itself.
- */
-function compileRuntime() {
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
-    return Promise.resolve(null);
-  }
-  const url = new URL("./pyodide/pyodide.asm.wasm", import.meta.url);
-  return WebAssembly.compileStreaming(fetch(url)).catch(() => null);
-}
-
 export class Python {
   constructor({ onProgress = () => {}, onReady = () => {}, onFatal = () => {} } = {}) {
     this.pending = new Map();
@@ -47,14 +30,10 @@ export class Python {
     this.ready.catch(() => {});
     mark("py:worker-create");
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    compileRuntime().then((module) => {
-      mark("py:wasm-compiled");
-      this.wasmModule = module; // kept for the page's lifetime (see compileRuntime)
-      this.worker.postMessage({ type: "wasm", module });
-    });
     this.worker.onmessage = (event) => {
       const msg = event.data || {};
       if (msg.type === "progress") onProgress(msg.stage, msg.pct);
+      else if (msg.type === "wasm") this.wasmModule = msg.module; // kept alive here: see worker.js
       else if (msg.type === "mark") mark(`py:${msg.name}`, msg.t - performance.timeOrigin, msg.detail);
       else if (msg.type === "ready") {
         mark("py:ready-message");

@@ -2,6 +2,7 @@
 // loads or a bot thinks. Protocol:
 //   page -> worker  {id, fn, args}
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {key, params, text}}
+//                   {type: "wasm", module} (the compiled runtime, for the page to keep) |
 //                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes, start} | {type: "fatal", error}
 // (build: the content hash of the build the engine came from; bytes: the size of that build;
 // start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
@@ -19,18 +20,33 @@ mark("worker-start");
 const here = (path) => new URL(path, import.meta.url).href;
 const WASM_URL = here("./pyodide/pyodide.asm.wasm");
 
-// The page compiles pyodide.asm.wasm itself (python.js) and posts the
-// WebAssembly.Module here: {type: "wasm", module} (module null: compile it here).
-let gotWasm;
-const wasmModule = new Promise((resolve) => (gotWasm = resolve));
+/**
+ * Pyodide's pyodide.asm.wasm, compiled here as soon as the worker starts, beside everything
+ * else it fetches: never on the page's main thread, whose long tasks a player would feel
+ * (Lighthouse counted ~300 ms of them). The module is posted to the page ({type: "wasm"}),
+ * which keeps it: the page's V8 isolate outlives a reload of the same site (a reload always
+ * gets a fresh worker), so the next worker's compile finds the same bytes' code still alive
+ * and a warm start skips compiling. Resolves to null when Pyodide should load it itself.
+ */
+function compileRuntime() {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
+    return Promise.resolve(null);
+  }
+  return WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null);
+}
+const wasmModule = compileRuntime();
+wasmModule.then((module) => {
+  mark("wasm-compiled");
+  if (module) post({ type: "wasm", module });
+});
 
 /**
- * Run `body` (loadPyodide) instantiating the page's compiled module instead of
+ * Run `body` (loadPyodide) instantiating the module compiled above instead of
  * fetching and compiling the .wasm a second time. Pyodide fetches the .wasm with
  * fetch() and hands the response to WebAssembly.instantiateStreaming; both are
- * swapped while `body` runs. Without a module from the page, they do what they did.
+ * swapped while `body` runs. Without a compiled module, they do what they did.
  */
-async function withPageWasm(modulePromise, body) {
+async function withCompiledWasm(modulePromise, body) {
   const realFetch = self.fetch;
   const realInstantiate = WebAssembly.instantiateStreaming;
   const isWasm = (input) => (input instanceof Request ? input.url : String(input)) === WASM_URL;
@@ -81,9 +97,9 @@ function reportSnapshot(what, err) {
   console.warn(`pygames: memory snapshot ${what} (${String((err && err.message) || err)}); normal start`);
 }
 
-/** loadPyodide with this page's options (and the page's compiled runtime). */
+/** loadPyodide with this page's options (and the runtime compiled above). */
 function startPython(loadPyodide, extra) {
-  return withPageWasm(wasmModule, () =>
+  return withCompiledWasm(wasmModule, () =>
     loadPyodide({
       indexURL: here("./pyodide/"),
       stdout: (line) => console.log(line),
@@ -163,7 +179,6 @@ async function init() {
   const { loadPyodide } = await pyodideP;
   mark("pyodide-imported");
   progress("runtime", 10);
-  wasmModule.then(() => mark("wasm-received"));
   const stored = await storedP;
   let pyodide = null;
   if (stored) {
@@ -208,11 +223,7 @@ const ready = init().then(
 );
 
 self.onmessage = async (event) => {
-  const { id, fn, args, type } = event.data || {};
-  if (type === "wasm") {
-    gotWasm(event.data.module || null);
-    return;
-  }
+  const { id, fn, args } = event.data || {};
   if (id === undefined) return;
   const fail = (key, err) => post({ id, ok: false, error: { key, params: {}, text: String(err && err.message || err) } });
   try {
