@@ -190,9 +190,9 @@ export class Okiya extends HotSeatGame {
   // ---------------------------------------------------------------- DOM
 
   buildDom(root) {
-    // played with the arrow keys (role application: a screen reader passes them on); the tile
-    // under the ring is said in #ok-board-focus, then the garden in words (#ok-board-text)
-    this.canvas = el("canvas", { id: "ok-board", role: "application", "aria-label": t("ui.board.label"), "aria-describedby": "ok-board-focus ok-board-text" });
+    // played with the arrow keys (role application: a screen reader passes them on); the move
+    // under the ring is said in #ok-board-focus (a live region), the garden in words in #ok-board-text
+    this.canvas = el("canvas", { id: "ok-board", role: "application", "aria-label": t("ui.board.label"), "aria-describedby": "ok-board-text" });
     this.keyText = el("p", { class: "sr-only", id: "ok-board-focus", "aria-live": "polite" });
     this.boardText = el("p", { class: "sr-only", id: "ok-board-text" });
     const boardArea = el("div", { class: "board-area ok-area" }, this.canvas, this.keyText, this.boardText);

@@ -7,7 +7,7 @@
 // brings layout(W, H) -> geom (with W, H), paint(geom, now), hitTest(x, y) -> a hit
 // (or null), _clickable(hit) and _click(event); for play by keyboard (enableKeys) also
 // keyTargets() -> [{hit, x, y, w, h}] (what may be picked now, canvas coordinates) and
-// _pick(hit) (what a click on it does).
+// _pick(hit) (what a click on it does), and it calls keysChanged() after each new view.
 
 import { fitCanvas, roundRect } from "./art.js";
 

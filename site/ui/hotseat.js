@@ -682,9 +682,10 @@ export class HotSeatGame {
     return el("button", { type: "button", class: cls, data: { move: m.text }, "aria-label": label, title: label, disabled: this.busy });
   }
 
-  /** Empty the decision list; returns whether it had the focus (for keepFocus). */
+  /** Empty the decision list; returns whether one of its buttons had the focus (for keepFocus; the
+   * list itself holding the focus is landFocus's business). */
   emptyChoices() {
-    const hadFocus = this.choices.contains(document.activeElement);
+    const hadFocus = this.choices.contains(document.activeElement) && document.activeElement !== this.choices;
     this.choices.replaceChildren();
     return hadFocus;
   }

@@ -56,7 +56,7 @@ export class FocusKeeper {
     // gone, hidden (a privacy screen) or disabled (Undo while busy): the browser moves such a
     // focus to the body only at its next rendering, so it is lost already
     const lost = !now || now === document.body || !!now.disabled || !now.isConnected || !now.getClientRects().length;
-    const holding = now === game.choices && !!game.choices.querySelector("button:not([disabled])");
+    const holding = now === game.choices && !game.busy && !!game.choices.querySelector("button:not([disabled])");
     const playing = now === game.canvas || game.choices.contains(now);
     if (!(lost || holding || (fresh && playing))) return;
     const target = this.target();
@@ -76,7 +76,7 @@ export class FocusKeeper {
     if (usable(kept)) return kept;
     const board = game.canvas.tabIndex >= 0 && usable(game.canvas) ? game.canvas : null;
     if (this.home === "board" && board) return board;
-    const move = game.choices.querySelector("button:not([disabled])");
+    const move = game.busy ? null : game.choices.querySelector("button:not([disabled])"); // not "Back" while a move is sent
     if (usable(move)) return move;
     return usable(game.choices) ? game.choices : board;
   }

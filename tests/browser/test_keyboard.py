@@ -10,6 +10,7 @@ import re
 import pytest
 from helpers import STEP_MS, HotSeat, fmt, wait_python
 from playwright.sync_api import expect
+from test_link_play import Phones, create_game, gather, open_link
 
 OKIYA = HotSeat("okiya", "#ok-moves", "button[data-move]")
 FOCUS_IS = "s => document.activeElement === document.querySelector(s)"
@@ -174,3 +175,31 @@ def test_how_to_play_lists_the_keys(fast, site_url, catalog, game):
     box = page.locator(".rules:visible")
     expect(box.locator(".rules-keys-title")).to_have_text(catalog["ui.keys.title"])
     assert box.locator(".rules-keys li").all_text_contents() == [catalog[k] for k in keys]
+
+
+def test_okiya_link_board_plays_by_keys(browser, site_url, catalog):
+    phones = Phones(browser, site_url)
+    try:
+        by_seat = {0: phones.new(), 1: phones.new()}
+        t = create_game(by_seat[0], "okiya", ["Ann", "Ben"])
+        t, link = gather(by_seat, site_url, t["link"])
+        for page in by_seat.values():
+            t = open_link(page, site_url, link)
+            if t["my_turn"]:
+                break
+        else:
+            raise AssertionError("nobody is to move")
+        board = page.locator("canvas.link-okiya")
+        expect(board).to_have_attribute("role", "application")
+        tab_to(page, "canvas.link-okiya")
+        expect(page.locator("#ok-link-board-focus")).to_have_text(move_words(catalog))
+        page.keyboard.press("End")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => { const h = window.__pygames.link; const t = h.table(); return h.idle() && t.events > n; }",
+            arg=t["events"],
+            timeout=STEP_MS,
+        )
+    finally:
+        phones.close()
+    assert not phones.errors
