@@ -212,8 +212,8 @@ export class CanvasBoard {
     if (!t) return;
     const { ctx } = this;
     const side = Math.min(t.w, t.h);
-    const pad = Math.max(2, Math.min(5, side * 0.06));
-    const width = Math.max(2.5, Math.min(4, side * 0.05));
+    const pad = Math.max(3, Math.min(6, side * 0.07));
+    const width = Math.max(3, Math.min(5, side * 0.06));
     const colour = this.pal.focus || getComputedStyle(this.canvas).getPropertyValue("--focus").trim() || "#1f6fd1";
     const halo = this.pal.dark ? "rgba(0, 0, 0, 0.85)" : "#ffffff";
     ctx.save();
