@@ -47,7 +47,12 @@ export class Okiya extends HotSeatGame {
       route: () => (this.active ? this.hash : null),
       review: () => (this.review ? { ...this.review } : null),
       marks: () => (this.board ? { ...this.board.marks } : null),
+      keyFocus: () => (this.board ? this.board.keyFocus : null),
     };
+  }
+
+  keyHelp() {
+    return ["ui.okiya.keys.board"];
   }
 
   onNewGame() {
@@ -185,9 +190,12 @@ export class Okiya extends HotSeatGame {
   // ---------------------------------------------------------------- DOM
 
   buildDom(root) {
-    this.canvas = el("canvas", { id: "ok-board", role: "img", "aria-label": t("ui.board.label"), "aria-describedby": "ok-board-text" });
+    // played with the arrow keys (role application: a screen reader passes them on); the move
+    // under the ring is said in #ok-board-focus (a live region), the garden in words in #ok-board-text
+    this.canvas = el("canvas", { id: "ok-board", role: "application", "aria-label": t("ui.board.label"), "aria-describedby": "ok-board-text" });
+    this.keyText = el("p", { class: "sr-only", id: "ok-board-focus", "aria-live": "polite" });
     this.boardText = el("p", { class: "sr-only", id: "ok-board-text" });
-    const boardArea = el("div", { class: "board-area ok-area" }, this.canvas, this.boardText);
+    const boardArea = el("div", { class: "board-area ok-area" }, this.canvas, this.keyText, this.boardText);
     this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.moves.label") });
     this.endEl = el("section", { class: "endpanel ok-end", id: "ok-end", hidden: true, "aria-labelledby": "ok-end-title" });
     const controls = this.controls("ok-controls");
@@ -202,7 +210,13 @@ export class Okiya extends HotSeatGame {
         if (move) this.play(move.text);
       },
     });
-    this.board.enableKeys();
+    this.board.enableKeys({ onKeyFocus: (cell) => this.sayKeyFocus(cell) });
+  }
+
+  /** The move under the keyboard's ring in words ("Take Maple · Bird (row 1, column 2)"), or nothing. */
+  sayKeyFocus(cell) {
+    const move = cell === null ? null : this.moves().find((m) => m.cell === cell);
+    this.keyText.textContent = move ? this.moveLabel(move) : "";
   }
 
   // ---------------------------------------------------------------- drawing

@@ -16,8 +16,11 @@ export default class OkiyaLink {
   constructor(host, { onPlay }) {
     this.onPlay = onPlay;
     this.moves = [];
-    this.canvas = el("canvas", { class: "link-canvas link-okiya", role: "img", "aria-label": t("ui.board.label") });
-    this.wrap = el("div", { class: "link-canvas-wrap okiya" }, this.canvas);
+    this.view = null;
+    // played with the arrow keys too: the move under the ring is said in keyText
+    this.keyText = el("p", { class: "sr-only", id: "ok-link-board-focus", "aria-live": "polite" });
+    this.canvas = el("canvas", { class: "link-canvas link-okiya", role: "application", "aria-label": t("ui.board.label"), "aria-describedby": "ok-link-board-focus" });
+    this.wrap = el("div", { class: "link-canvas-wrap okiya" }, this.canvas, this.keyText);
     host.append(this.wrap);
     this.board = new OkiyaBoard(this.canvas, {
       onMove: (cell) => {
@@ -25,10 +28,17 @@ export default class OkiyaLink {
         if (move) this.onPlay(move.text);
       },
     });
+    this.board.enableKeys({
+      onKeyFocus: (cell) => {
+        const move = cell === null ? null : this.moves.find((m) => m.cell === cell);
+        this.keyText.textContent = move && this.view ? OkiyaLink.words(move, this.view) : "";
+      },
+    });
   }
 
   show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
     this.moves = movesOf(view, legal, moves);
+    this.view = view;
     const tag = (s) => [s === seat ? t("ui.tag.you") : "", t(`ui.seat.shape.${s}`)].filter(Boolean).join(t("ui.separator"));
     this.board.setView(view, {
       legal: this.moves.map((m) => m.cell),

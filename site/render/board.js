@@ -7,9 +7,9 @@
 // brings layout(W, H) -> geom (with W, H), paint(geom, now), hitTest(x, y) -> a hit
 // (or null), _clickable(hit) and _click(event); for play by keyboard (enableKeys) also
 // keyTargets() -> [{hit, x, y, w, h}] (what may be picked now, canvas coordinates) and
-// _pick(hit) (what a click on it does).
+// _pick(hit) (what a click on it does), and it calls keysChanged() after each new view.
 
-import { fitCanvas } from "./art.js";
+import { fitCanvas, roundRect } from "./art.js";
 
 /** The arrow keys as unit steps on the canvas. */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -93,9 +93,10 @@ export class CanvasBoard {
     this.requestDraw();
   }
 
-  /** Light something up from outside (a focused decision button), or nothing (null). */
+  /** Light something up from outside (a focused decision button), or nothing (null: while the
+   * canvas has the keyboard's focus, the ringed target stays lit). */
   setFocus(hit) {
-    this.focus = hit;
+    this.focus = hit === null && this.keyActive ? this.keyFocus : hit;
     this.requestDraw();
   }
 
@@ -145,6 +146,21 @@ export class CanvasBoard {
     return targets.reduce((a, b) => (d(b) < d(a) ? b : a));
   }
 
+  /**
+   * The targets may have changed (a new position): while the canvas has the focus and the
+   * ring's target is gone, the ring moves to the nearest one (and says so). A board calls it
+   * after each new view.
+   */
+  keysChanged() {
+    if (!this.keyActive) return;
+    if (this._keyTarget(this.keyFocus)) {
+      this.setFocus(this.keyFocus);
+      return;
+    }
+    const next = this._nearestTarget();
+    if (next || this.keyFocus !== null) this._moveKeyFocus(next);
+  }
+
   _moveKeyFocus(target) {
     this.keyFocus = target ? target.hit : null;
     if (target) this._keyAt = [target.x + target.w / 2, target.y + target.h / 2];
@@ -186,18 +202,27 @@ export class CanvasBoard {
     if (next) this._moveKeyFocus(next);
   }
 
-  /** The ring around the keyboard's target, over everything painted (canvas focused only). */
+  /**
+   * The ring around the keyboard's target, over everything painted: only while the canvas has
+   * the keyboard's focus (:focus-visible, so a click does not draw it), in the page's focus
+   * colour (--focus, lighter in the dark scheme) on a halo that stands out from the tiles.
+   */
   _paintKeyRing() {
-    const t = this.keyActive && this._keyTarget(this.keyFocus);
+    const t = this.keyActive && this.canvas.matches(":focus-visible") && this._keyTarget(this.keyFocus);
     if (!t) return;
     const { ctx } = this;
-    const pad = 4;
+    const side = Math.min(t.w, t.h);
+    const pad = Math.max(3, Math.min(6, side * 0.07));
+    const width = Math.max(3, Math.min(5, side * 0.06));
+    const colour = this.pal.focus || getComputedStyle(this.canvas).getPropertyValue("--focus").trim() || "#1f6fd1";
+    const halo = this.pal.dark ? "rgba(0, 0, 0, 0.85)" : "#ffffff";
     ctx.save();
-    ctx.lineJoin = "round";
-    for (const [colour, width] of [["#ffffff", 7], [this.pal.focus || "#1f6fd1", 3.5]]) {
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = width;
-      ctx.strokeRect(t.x - pad, t.y - pad, t.w + 2 * pad, t.h + 2 * pad);
+    ctx.setLineDash([]);
+    for (const [stroke, w] of [[halo, width * 2.2], [colour, width]]) {
+      roundRect(ctx, t.x - pad, t.y - pad, t.w + 2 * pad, t.h + 2 * pad, side * 0.14 + pad);
+      ctx.strokeStyle = stroke;
+      ctx.lineWidth = w;
+      ctx.stroke();
     }
     ctx.restore();
   }

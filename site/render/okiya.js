@@ -52,6 +52,7 @@ export class OkiyaBoard extends CanvasBoard {
       }
     }
     this.requestDraw();
+    this.keysChanged();
   }
 
   /**

@@ -43,6 +43,7 @@ import { optionsSection, readOptions } from "./options.js";
 import { PaceBar, pacedPause } from "./pace.js";
 import { olderHashes, parseRoute, routeHash } from "./routes.js";
 import { LoadingNote, earlyView, keepPublicView } from "./early.js";
+import { FocusKeeper, keysHelp } from "./keyboard.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -119,6 +120,11 @@ export class HotSeatGame {
 
   /** Escape pressed in the game (no dialog open). */
   onEscape() {}
+
+  /** The game's own lines for the keys list of "How to play": catalog keys (none by default). */
+  keyHelp() {
+    return [];
+  }
 
   /** Extra test hooks of the game. */
   testHooks() {
@@ -347,6 +353,7 @@ export class HotSeatGame {
     this.busy = true;
     this.closeInfo();
     this.renderDecision();
+    this.landFocus();
     try {
       const next = await this.py.call("play", { record: r.record, move, seat: this.viewer });
       if (gen !== this.gen) return;
@@ -514,6 +521,7 @@ export class HotSeatGame {
     this.nodes.push(this.paceBar.el);
     this.privacy = new PrivacyScreen({ t, parent: this.root.parentElement || document.body });
     this.canvas.addEventListener("pointerdown", () => (this._keyboard = false));
+    this.focusKeeper = new FocusKeeper(this);
     this._onKey = (e) => {
       if (e.key === "Tab") this._keyboard = true;
       if (e.key === "Escape" && this.active && !document.querySelector("dialog[open]")) this.onEscape();
@@ -526,7 +534,7 @@ export class HotSeatGame {
     const rules = el("details", { class: `rules ${cls}` }, el("summary", { text: t("ui.nav.rules") }));
     const ol = el("ol");
     for (let i = 1; has(`ui.${game}.rules.${i}`); i++) ol.append(el("li", { text: t(`ui.${game}.rules.${i}`) }));
-    rules.append(ol);
+    rules.append(ol, ...keysHelp(`${cls}-keys`, this.keyHelp()));
     return rules;
   }
 
@@ -570,6 +578,7 @@ export class HotSeatGame {
       : "";
     this.renderParts(animate);
     this.loadingNote.show(!r && !this.py.isReady); // an empty frame says what it waits for
+    this.landFocus();
     // start-up timings (bench/): the first board drawn, and the first with a position on it
     const first = r ? "py:board" : "py:board-frame";
     if (!performance.getEntriesByName(first).length) performance.mark(first);
@@ -682,9 +691,10 @@ export class HotSeatGame {
     return el("button", { type: "button", class: cls, data: { move: m.text }, "aria-label": label, title: label, disabled: this.busy });
   }
 
-  /** Empty the decision list; returns whether it had the focus (for keepFocus). */
+  /** Empty the decision list; returns whether one of its buttons had the focus (for keepFocus; the
+   * list itself holding the focus is landFocus's business). */
   emptyChoices() {
-    const hadFocus = this.choices.contains(document.activeElement);
+    const hadFocus = this.choices.contains(document.activeElement) && document.activeElement !== this.choices;
     this.choices.replaceChildren();
     return hadFocus;
   }
@@ -727,9 +737,15 @@ export class HotSeatGame {
       el("button", { type: "button", class: "btn", text: t("ui.end.new"), onclick: () => this.openSetup() }),
       el("a", { class: "btn", href: "#", text: t("ui.end.home") })));
     box.hidden = false;
+    this.focusKeeper.endFresh = wasHidden; // a player in the game lands on Rematch (or Next game)
     if (wasHidden) {
       requestAnimationFrame(() => box.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }));
     }
+  }
+
+  /** Keep the focus off the page's body after a redraw (ui/keyboard.js). */
+  landFocus() {
+    if (this.focusKeeper) this.focusKeeper.land();
   }
 
   /** The CSS class of a log line (none by default). */

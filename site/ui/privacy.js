@@ -88,7 +88,15 @@ export class PrivacyScreen {
     if (this.shown || this._resolve) this._done(false);
   }
 
+  /** Whether the screen was just dismissed from its own button: asked once, by the game that takes the focus back. */
+  takeHandBack() {
+    const back = !!this._handBack;
+    this._handBack = false;
+    return back;
+  }
+
   _done(ok) {
+    this._handBack = ok && this.el.contains(document.activeElement);
     this.el.hidden = true;
     for (const el of this._hidden) el.hidden = false;
     this._hidden = [];
