@@ -83,6 +83,7 @@ export class OriflammeBoard extends CanvasBoard {
       } else this.anims = [];
     }
     if (this.hover && !this._clickable(this.hover)) this._setHover(null);
+    this.keysChanged(); // the keyboard's ring leaves what is gone for the nearest target left
     this.requestDraw();
     this.onLayout();
   }
