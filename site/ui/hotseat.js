@@ -638,7 +638,8 @@ export class HotSeatGame {
     const view = r && r.view;
     [status.textContent, status.dataset.state] = this.statusOf(r);
     hint.textContent = view && !view.outcome ? this.hintOf(r) : "";
-    if (r && !this.py.isReady) hint.textContent = t("ui.status.waiting");
+    // before Python, a new game's too: the line is painted at once, not first when Python comes
+    if (!this.py.isReady && !(view && view.outcome)) hint.textContent = t("ui.status.waiting");
     hint.hidden = !hint.textContent;
     this.announce(r);
   }
