@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import STEP_MS, HotSeat, fmt, wait_python
+from helpers import STEP_MS, HotSeat, Phones, fmt, wait_python
 from playwright.sync_api import expect
-from test_link_play import Phones, create_game, gather, open_link
+from test_link_play import create_game, gather, open_link
 
 OKIYA = HotSeat("okiya", "#ok-moves", "button[data-move]")
 FOCUS_IS = "s => document.activeElement === document.querySelector(s)"

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
+from helpers import STEP_MS, HotSeat, Phones, fmt, shown_names, wait_python
 from playwright.sync_api import expect
-from test_link_play import Phones, create_game, gather, link_to_send, open_link, table
+from test_link_play import create_game, gather, link_to_send, open_link, table
 
 from pygames import bridge
 
