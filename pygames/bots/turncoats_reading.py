@@ -1,0 +1,275 @@
+"""What the rivals' moves say about their hands: the Turncoats expert's reading of the log.
+
+A rival that plays like the heuristic keeps the stones of the colour it expects to win and
+pays, or returns on a Negotiate, the others; so its choices tell which hands it is likely
+to hold.  ``beliefs(view)`` follows the view's log from its oldest move (the start of the
+game when the log reaches back that far) and keeps, for every other seat, a probability
+for each make-up of its hand (red, blue, black counts; at most 45 of them):
+
+* at the start of the window each hand is a uniform deal (multivariate hypergeometric) of
+  its size from the stones the viewer could not see then;
+* a move the rival made weighs each make-up by how likely the heuristic's estimate, with
+  that hand, would have chosen a move of that kind and colour (``exp(SHARPNESS * (value -
+  best value))``: the heuristic judges on a noisy estimate, so a near miss stays possible)
+  and removes the stone paid or returned; a hand that could not have made the move is out;
+* a stone a rival draws is one of the bag's, the bag being the unseen stones less that
+  rival's hand and the other rivals' expected hands.
+
+Each rival is read on its own (the product of the beliefs is an approximation when there
+are two or more).  Everything here is public or the viewer's own: the map, AXE, FLAG, the
+sizes, the colours paid and returned, the viewer's hand and draws; no random number is used.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pygames.turncoats.board import SIZE, STONES_PER_COLOUR, UNIT, pack, unpack
+from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN, parse
+from pygames.turncoats.state import State, _make
+from pygames.turncoats.view import from_view
+
+__all__ = ["beliefs", "SHARPNESS"]
+
+#: How sharply a rival is taken to prefer its best moves (per unit of estimated win chance).
+SHARPNESS = 25.0
+
+Belief = dict[int, float]
+
+
+def beliefs(view: dict[str, Any], odds) -> dict[int, Belief]:
+    """For every other seat, ``{packed hand: probability}`` given the view's log (see the module
+    docstring); ``odds(state, ending, sharpness)`` is the heuristic's colour estimate."""
+    now = from_view(view)
+    me = view["seat"]
+    n = now.players
+    steps = _history(view, now, me)
+    start = steps[0][0] if steps else _snapshot(now)
+    belief = {}
+    for r in range(n):
+        if r != me:
+            pool = _pool(start)
+            belief[r] = _deal(_minus(pool, unpack(start["hands"][me])), start["sizes"][r])
+    neg = 0
+    for snap, seat, move, _drawn in steps:
+        if seat != me:
+            snap = dict(snap, neg=neg)
+            belief[seat] = _update(belief, seat, snap, move, now, odds)
+        if move.kind == RETURN:
+            neg += 1
+        elif move.kind != NEGOTIATE:
+            neg = 0
+    return belief
+
+
+def _snapshot(state: State) -> dict[str, Any]:
+    return {
+        "areas": list(state._areas),
+        "axe": state._axe,
+        "flag": state._flag,
+        "sizes": [SIZE[h] if h >= 0 else ~h for h in state._hands],
+        "hands": list(state._hands),
+        "seat": state.seat,
+        "drawn": state.drawn,
+    }
+
+
+def _history(view: dict[str, Any], now: State, me: int) -> list[tuple[dict, int, Any, int]]:
+    """The log's moves oldest first, each with the public position (and the viewer's hand)
+    just before it, rebuilt by undoing the moves from the current position."""
+    snap = _snapshot(now)
+    out = []
+    for entry in reversed(view.get("log") or []):
+        seat = entry["mover"]
+        move = parse(entry["move"])
+        snap = dict(snap, areas=snap["areas"][:], sizes=snap["sizes"][:], hands=snap["hands"][:])
+        kind = move.kind
+        drawn = -1
+        if kind == NEGOTIATE:
+            snap["sizes"][seat] -= 1
+            if seat == me:
+                drawn = ["red", "blue", "black"].index(entry["params"]["colour"])
+                snap["hands"][me] -= UNIT[drawn]
+            snap["drawn"] = -1
+        else:
+            snap["sizes"][seat] += 1
+            if seat == me:
+                snap["hands"][me] += UNIT[move.colour]
+            if kind == BATTLE:
+                snap["axe"] -= move.unit
+                snap["areas"][move.area] += move.kill_packed
+            elif kind == MARCH:
+                snap["flag"] -= move.unit
+                snap["areas"][move.dest] -= move.march_packed
+                snap["areas"][move.area] += move.march_packed
+            elif kind == RECRUIT:
+                snap["areas"][move.area] -= move.unit
+            snap["drawn"] = 0 if kind == RETURN else -1
+        snap["seat"] = seat
+        out.append((snap, seat, move, drawn))
+    out.reverse()
+    return out
+
+
+def _pool(snap: dict[str, Any]) -> list[int]:
+    """The stones in hands and the bag (every stone not on the map, AXE or FLAG)."""
+    used = [0, 0, 0]
+    for p in (*snap["areas"], snap["axe"], snap["flag"]):
+        for c, k in enumerate(unpack(p)):
+            used[c] += k
+    return [STONES_PER_COLOUR - k for k in used]
+
+
+def _minus(a, b) -> list[int]:
+    return [max(0, x - y) for x, y in zip(a, b)]
+
+
+def _deal(pool, size: int) -> Belief:
+    """The make-ups of ``size`` stones dealt at random from ``pool``, with their chances."""
+    total = math.comb(sum(pool), size) if sum(pool) >= size else 0
+    out = {}
+    for r in range(min(size, pool[0]) + 1):
+        for b in range(min(size - r, pool[1]) + 1):
+            k = size - r - b
+            if k <= pool[2]:
+                out[pack((r, b, k))] = math.comb(pool[0], r) * math.comb(pool[1], b) * math.comb(pool[2], k) / total
+    return out or {pack((0, 0, 0)): 1.0}
+
+
+class _Chances:
+    """A rival's chance of winning as a player, by winning colour, for a given hand of its own,
+    the other hands dealt from ``unseen`` (the heuristic's ``_Estimator``, computed exactly for
+    each other hand on its own and multiplied)."""
+
+    def __init__(self, unseen, sizes) -> None:
+        self.deals = [list(_deal(unseen, s).items()) for s in sizes]
+        self.cache: dict[int, tuple[float, ...]] = {}
+
+    def __call__(self, hand: int) -> tuple[float, ...]:
+        found = self.cache.get(hand)
+        if found is None:
+            h = unpack(hand)
+            total = sum(h)
+            out = []
+            for w in range(4):
+                mine = (h[w], total - h[w]) if w < 3 else (0, total)
+                p = 1.0
+                for deal in self.deals:
+                    q = 0.0
+                    for other, chance in deal:
+                        o = unpack(other)
+                        theirs = (o[w], sum(o) - o[w]) if w < 3 else (0, sum(o))
+                        if mine[0] > theirs[0] or (mine[0] == theirs[0] and mine[1] < theirs[1]):
+                            q += chance
+                        elif mine == theirs:
+                            q += 0.5 * chance
+                    p *= q
+                out.append(p)
+            found = self.cache[hand] = tuple(out)
+        return found
+
+
+def _dot(a, b) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+
+
+def _update(belief: dict[int, Belief], seat: int, snap: dict, move, now: State, odds) -> Belief:
+    """The belief about ``seat``'s hand after it made ``move`` in the position ``snap``."""
+    n = now.players
+    mine = belief[seat]
+    pool = _pool(snap)
+    left = sum(snap["sizes"])
+    sharp = 0.6 + 6.0 / (1.0 + left / n)
+    others = [s for s in range(n) if s != seat]
+    sizes = [snap["sizes"][s] for s in others]
+    kind = move.kind
+    state = _make(
+        n,
+        now.rules,
+        snap["areas"],
+        snap["axe"],
+        snap["flag"],
+        ~0,
+        [pack((1, 1, 1)) if s == seat else ~snap["sizes"][s] for s in range(n)],
+        seat,
+        now.first_player,
+        neg=snap["neg"],
+    )
+    ending = snap["neg"] == n - 1
+    out: Belief = {}
+    if kind == RETURN:  # the rival kept the best hand of the ones it could keep
+        table = odds(state, ending, sharp)
+        for hand, p in mine.items():
+            if not unpack(hand)[move.colour]:
+                continue
+            chances = _Chances(_minus(pool, unpack(hand)), sizes)
+            values = [_dot(table, chances(hand - UNIT[c])) for c in range(3) if unpack(hand)[c]]
+            gap = _dot(table, chances(hand - UNIT[move.colour])) - max(values)
+            key = hand - UNIT[move.colour]
+            out[key] = out.get(key, 0.0) + p * math.exp(SHARPNESS * gap)
+        return _normal(out, mine, move)
+    by_colour: list[dict[tuple, None]] = [{}, {}, {}]
+    for m in state.legal_moves():
+        if m.kind != NEGOTIATE:
+            table = odds(state._apply(m), False, sharp)
+            by_colour[m.colour][tuple(round(x, 4) for x in table)] = None
+    now_odds = odds(state, ending, sharp)
+    expected = _expected_others(belief, seat)
+    for hand, p in mine.items():
+        h = unpack(hand)
+        if kind != NEGOTIATE and not h[move.colour]:
+            continue
+        unseen = _minus(pool, h)
+        chances = _Chances(unseen, sizes)
+        best = [max((_dot(t, chances(hand - UNIT[c])) for t in by_colour[c]), default=-1.0) if h[c] else -1.0 for c in range(3)]
+        negotiate = 0.0
+        for d in range(3):
+            if unseen[d]:
+                held = hand + UNIT[d]
+                hd = unpack(held)
+                negotiate += unseen[d] / sum(unseen) * max(_dot(now_odds, chances(held - UNIT[c])) for c in range(3) if hd[c])
+        top = max(max(best), negotiate)
+        chosen = negotiate if kind == NEGOTIATE else best[move.colour]
+        weight = p * math.exp(SHARPNESS * (chosen - top))
+        if kind != NEGOTIATE:
+            key = hand - UNIT[move.colour]
+            out[key] = out.get(key, 0.0) + weight
+            continue
+        bag = _minus(_minus(pool, h), expected)
+        bag_total = sum(bag)
+        for d in range(3):
+            if bag[d] or not bag_total:
+                share = bag[d] / bag_total if bag_total else 1.0 / 3
+                key = hand + UNIT[d]
+                out[key] = out.get(key, 0.0) + weight * share
+    return _normal(out, mine, move)
+
+
+def _expected_others(belief: dict[int, Belief], seat: int) -> list[float]:
+    """The stones the other rivals are expected to hold (rounded down, by colour)."""
+    total = [0.0, 0.0, 0.0]
+    for s, b in belief.items():
+        if s != seat:
+            for hand, p in b.items():
+                for c, k in enumerate(unpack(hand)):
+                    total[c] += p * k
+    return [int(x) for x in total]
+
+
+def _normal(out: Belief, before: Belief, move) -> Belief:
+    """``out`` scaled to sum 1; when the reading ruled every hand out (a rival that does not
+    play like the heuristic), only the move's hard fact is kept."""
+    total = sum(out.values())
+    if total > 1e-12:
+        return {h: p / total for h, p in out.items()}
+    kept: Belief = {}
+    for hand, p in before.items():
+        if move.kind == NEGOTIATE:
+            for d in range(3):
+                kept[hand + UNIT[d]] = kept.get(hand + UNIT[d], 0.0) + p / 3
+        elif unpack(hand)[move.colour]:
+            key = hand - UNIT[move.colour]
+            kept[key] = kept.get(key, 0.0) + p
+    total = sum(kept.values())
+    return {h: p / total for h, p in kept.items()} if total else before
