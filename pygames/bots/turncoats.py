@@ -40,6 +40,7 @@ import math
 from typing import Any
 
 from pygames.bots.ismcts import search
+from pygames.bots.turncoats_reading import Beliefs, draw_hands, read_hands
 from pygames.turncoats import from_view
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
 from pygames.turncoats.moves import NEGOTIATE, RETURN, RETURNS
@@ -67,7 +68,7 @@ DEPTH = 1
 SAMPLES = 32
 #: Random deals behind the expert's estimate at the root (the heuristic's ``SAMPLES`` leave it
 #: noisy: with 400 deals the expert's first choice alone wins 63% of two-player games, not 51%).
-ROOT_SAMPLES = 1000
+ROOT_SAMPLES = 400
 #: Bonus (in areas) for the colour that currently wins its tie-breaks.
 _TIE_BONUS = 0.4
 
@@ -88,7 +89,9 @@ def random(view: dict[str, Any], rng: Any) -> Any:
 class _Estimator:
     """The chance of winning as a player, by winning colour and own hand."""
 
-    def __init__(self, state, me: int, rng: Any, samples: int = SAMPLES) -> None:
+    def __init__(self, state, me: int, rng: Any, samples: int = SAMPLES, beliefs: Beliefs | None = None) -> None:
+        """Other hands dealt uniformly from the unseen stones, or, given ``beliefs`` (the
+        rivals' hands as read from their moves, ``turncoats_reading``), drawn from those."""
         self.me = me
         hand = state._hands[me]
         seen = [0, 0, 0]
@@ -103,17 +106,20 @@ class _Estimator:
         # of the other players: (most of the colour, then fewest losing stones).
         self.best: list[list[tuple[int, int]]] = [[], [], [], []]
         for _ in range(samples):
-            for i in range(dealt):  # partial Fisher-Yates: the first ``dealt`` stones
-                j = i + rng.below(len(pool) - i)
-                pool[i], pool[j] = pool[j], pool[i]
-            start = 0
-            hands = []
-            for size in sizes:
-                counts = [0, 0, 0]
-                for c in pool[start : start + size]:
-                    counts[c] += 1
-                start += size
-                hands.append(counts)
+            if beliefs is not None:
+                hands = draw_hands(beliefs, self.unseen, rng)
+            else:
+                for i in range(dealt):  # partial Fisher-Yates: the first ``dealt`` stones
+                    j = i + rng.below(len(pool) - i)
+                    pool[i], pool[j] = pool[j], pool[i]
+                start = 0
+                hands = []
+                for size in sizes:
+                    counts = [0, 0, 0]
+                    for c in pool[start : start + size]:
+                        counts[c] += 1
+                    start += size
+                    hands.append(counts)
             for w in range(4):
                 keys = [(h[w], -(sum(h) - h[w])) if w < 3 else (0, -sum(h)) for h in hands]
                 self.best[w].append(max(keys) if keys else (-1, -99))
@@ -229,9 +235,9 @@ class _Judge:
     colour's odds from the map times the chance of the searcher's hand winning with that
     colour against deals of the stones it could not see at the root (``_Estimator``)."""
 
-    def __init__(self, state: State, me: int, rng: Any) -> None:
+    def __init__(self, state: State, me: int, rng: Any, beliefs: Beliefs) -> None:
         self.me = me
-        self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES)
+        self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES, beliefs)
         self.rng = rng
         self.root = state
 
@@ -289,7 +295,7 @@ def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Any:
     legal = sampler.state.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    judge = _Judge(sampler.state, view["seat"], rng)
+    judge = _Judge(sampler.state, view["seat"], rng, read_hands(view, _colour_odds))
     return search(
         sampler.sample,
         iterations,

@@ -2,7 +2,7 @@
 
 A rival that plays like the heuristic keeps the stones of the colour it expects to win and
 pays, or returns on a Negotiate, the others; so its choices tell which hands it is likely
-to hold.  ``beliefs(view)`` follows the view's log from its oldest move (the start of the
+to hold.  ``read_hands(view, odds)`` follows the view's log from its oldest move (the start of the
 game when the log reaches back that far) and keeps, for every other seat, a probability
 for each make-up of its hand (red, blue, black counts; at most 45 of them):
 
@@ -30,15 +30,17 @@ from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN, p
 from pygames.turncoats.state import State, _make
 from pygames.turncoats.view import from_view
 
-__all__ = ["beliefs", "SHARPNESS"]
+__all__ = ["Beliefs", "read_hands", "draw_hands", "SHARPNESS"]
 
 #: How sharply a rival is taken to prefer its best moves (per unit of estimated win chance).
 SHARPNESS = 25.0
 
 Belief = dict[int, float]
+#: A belief for every other seat (by seat).
+Beliefs = dict[int, Belief]
 
 
-def beliefs(view: dict[str, Any], odds) -> dict[int, Belief]:
+def read_hands(view: dict[str, Any], odds) -> Beliefs:
     """For every other seat, ``{packed hand: probability}`` given the view's log (see the module
     docstring); ``odds(state, ending, sharpness)`` is the heuristic's colour estimate."""
     now = from_view(view)
@@ -174,79 +176,87 @@ def _dot(a, b) -> float:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
 
 
-def _update(belief: dict[int, Belief], seat: int, snap: dict, move, now: State, odds) -> Belief:
+def _update(belief: Beliefs, seat: int, snap: dict, move, now: State, odds) -> Belief:
     """The belief about ``seat``'s hand after it made ``move`` in the position ``snap``."""
     n = now.players
-    mine = belief[seat]
-    pool = _pool(snap)
     left = sum(snap["sizes"])
     sharp = 0.6 + 6.0 / (1.0 + left / n)
-    others = [s for s in range(n) if s != seat]
-    sizes = [snap["sizes"][s] for s in others]
-    kind = move.kind
-    state = _make(
-        n,
-        now.rules,
-        snap["areas"],
-        snap["axe"],
-        snap["flag"],
-        ~0,
-        [pack((1, 1, 1)) if s == seat else ~snap["sizes"][s] for s in range(n)],
-        seat,
-        now.first_player,
-        neg=snap["neg"],
-    )
+    hands = [pack((1, 1, 1)) if s == seat else ~snap["sizes"][s] for s in range(n)]
+    state = _make(n, now.rules, snap["areas"], snap["axe"], snap["flag"], ~0, hands, seat, now.first_player)
+    state.neg = snap["neg"]
     ending = snap["neg"] == n - 1
-    out: Belief = {}
-    if kind == RETURN:  # the rival kept the best hand of the ones it could keep
-        table = odds(state, ending, sharp)
-        for hand, p in mine.items():
-            if not unpack(hand)[move.colour]:
+    judge = _Judge(_pool(snap), [snap["sizes"][s] for s in range(n) if s != seat])
+    if move.kind == RETURN:
+        out = judge.returned(belief[seat], move.colour, odds(state, ending, sharp))
+    else:
+        by_colour: list[dict[tuple, None]] = [{}, {}, {}]
+        for m in state.legal_moves():
+            if m.kind != NEGOTIATE:
+                table = odds(state._apply(m), False, sharp)
+                by_colour[m.colour][tuple(round(x, 4) for x in table)] = None
+        out = judge.acted(belief[seat], move, by_colour, odds(state, ending, sharp), _expected_others(belief, seat))
+    return _normal(out, belief[seat], move)
+
+
+class _Judge:
+    """How likely a rival with a given hand was to make a move, in one position: the pool of
+    stones in hands and the bag, and the other hands' sizes."""
+
+    def __init__(self, pool: list[int], sizes: list[int]) -> None:
+        self.pool = pool
+        self.sizes = sizes
+
+    def returned(self, belief: Belief, colour: int, table) -> Belief:
+        """After returning ``colour`` (the heuristic keeps the best hand), ``table`` the odds."""
+        out: Belief = {}
+        for hand, p in belief.items():
+            held = unpack(hand)
+            if not held[colour]:
                 continue
-            chances = _Chances(_minus(pool, unpack(hand)), sizes)
-            values = [_dot(table, chances(hand - UNIT[c])) for c in range(3) if unpack(hand)[c]]
-            gap = _dot(table, chances(hand - UNIT[move.colour])) - max(values)
-            key = hand - UNIT[move.colour]
+            chances = _Chances(_minus(self.pool, held), self.sizes)
+            best = max(_dot(table, chances(hand - UNIT[c])) for c in range(3) if held[c])
+            gap = _dot(table, chances(hand - UNIT[colour])) - best
+            key = hand - UNIT[colour]
             out[key] = out.get(key, 0.0) + p * math.exp(SHARPNESS * gap)
-        return _normal(out, mine, move)
-    by_colour: list[dict[tuple, None]] = [{}, {}, {}]
-    for m in state.legal_moves():
-        if m.kind != NEGOTIATE:
-            table = odds(state._apply(m), False, sharp)
-            by_colour[m.colour][tuple(round(x, 4) for x in table)] = None
-    now_odds = odds(state, ending, sharp)
-    expected = _expected_others(belief, seat)
-    for hand, p in mine.items():
-        h = unpack(hand)
-        if kind != NEGOTIATE and not h[move.colour]:
-            continue
-        unseen = _minus(pool, h)
-        chances = _Chances(unseen, sizes)
-        best = [max((_dot(t, chances(hand - UNIT[c])) for t in by_colour[c]), default=-1.0) if h[c] else -1.0 for c in range(3)]
-        negotiate = 0.0
-        for d in range(3):
-            if unseen[d]:
-                held = hand + UNIT[d]
-                hd = unpack(held)
-                negotiate += unseen[d] / sum(unseen) * max(_dot(now_odds, chances(held - UNIT[c])) for c in range(3) if hd[c])
-        top = max(max(best), negotiate)
-        chosen = negotiate if kind == NEGOTIATE else best[move.colour]
-        weight = p * math.exp(SHARPNESS * (chosen - top))
-        if kind != NEGOTIATE:
-            key = hand - UNIT[move.colour]
-            out[key] = out.get(key, 0.0) + weight
-            continue
-        bag = _minus(_minus(pool, h), expected)
-        bag_total = sum(bag)
-        for d in range(3):
-            if bag[d] or not bag_total:
-                share = bag[d] / bag_total if bag_total else 1.0 / 3
-                key = hand + UNIT[d]
-                out[key] = out.get(key, 0.0) + weight * share
-    return _normal(out, mine, move)
+        return out
+
+    def acted(self, belief: Belief, move, by_colour, now_odds, expected: list[int]) -> Belief:
+        """After ``move`` (not a return): ``by_colour[c]`` the odds after each move paying
+        ``c``, ``now_odds`` those a Negotiate keeps, ``expected`` the other rivals' stones."""
+        kind = move.kind
+        out: Belief = {}
+        for hand, p in belief.items():
+            held = unpack(hand)
+            if kind != NEGOTIATE and not held[move.colour]:
+                continue
+            unseen = _minus(self.pool, held)
+            chances = _Chances(unseen, self.sizes)
+            best = [-1.0, -1.0, -1.0]
+            for c in range(3):
+                if held[c] and by_colour[c]:
+                    after = chances(hand - UNIT[c])
+                    best[c] = max(_dot(t, after) for t in by_colour[c])
+            negotiate = 0.0
+            for d in range(3):
+                if unseen[d]:
+                    drawn = hand + UNIT[d]
+                    keep = max(_dot(now_odds, chances(drawn - UNIT[c])) for c in range(3) if unpack(drawn)[c])
+                    negotiate += unseen[d] / sum(unseen) * keep
+            chosen = negotiate if kind == NEGOTIATE else best[move.colour]
+            weight = p * math.exp(SHARPNESS * (chosen - max(max(best), negotiate)))
+            if kind != NEGOTIATE:
+                key = hand - UNIT[move.colour]
+                out[key] = out.get(key, 0.0) + weight
+                continue
+            bag = _minus(unseen, expected)
+            for d in range(3):
+                if bag[d] or not sum(bag):
+                    key = hand + UNIT[d]
+                    out[key] = out.get(key, 0.0) + weight * (bag[d] / sum(bag) if sum(bag) else 1 / 3)
+        return out
 
 
-def _expected_others(belief: dict[int, Belief], seat: int) -> list[float]:
+def _expected_others(belief: Beliefs, seat: int) -> list[float]:
     """The stones the other rivals are expected to hold (rounded down, by colour)."""
     total = [0.0, 0.0, 0.0]
     for s, b in belief.items():
@@ -273,3 +283,23 @@ def _normal(out: Belief, before: Belief, move) -> Belief:
             kept[key] = kept.get(key, 0.0) + p
     total = sum(kept.values())
     return {h: p / total for h, p in kept.items()} if total else before
+
+
+def draw_hands(beliefs: Beliefs, unseen: list[int], rng: Any) -> list[list[int]]:
+    """One hand for every other seat (seat order) drawn from ``beliefs``, redrawn (a few times)
+    until together they fit in the ``unseen`` stones."""
+    for _ in range(20):
+        hands = []
+        for seat in sorted(beliefs):
+            x = rng.below(1 << 30) / (1 << 30)
+            items = list(beliefs[seat].items())
+            pick = items[-1][0]
+            for hand, p in items:
+                x -= p
+                if x < 0:
+                    pick = hand
+                    break
+            hands.append(unpack(pick))
+        if all(sum(h[c] for h in hands) <= unseen[c] for c in range(3)):
+            break
+    return hands
