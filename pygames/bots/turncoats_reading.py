@@ -30,7 +30,7 @@ from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN, p
 from pygames.turncoats.state import State, _make
 from pygames.turncoats.view import from_view
 
-__all__ = ["Beliefs", "read_hands", "draw_hands", "SHARPNESS"]
+__all__ = ["Beliefs", "read_hands", "draw_hands", "expected_bag", "SHARPNESS"]
 
 #: How sharply a rival is taken to prefer its best moves (per unit of estimated win chance).
 SHARPNESS = 25.0
@@ -38,6 +38,8 @@ SHARPNESS = 25.0
 Belief = dict[int, float]
 #: A belief for every other seat (by seat).
 Beliefs = dict[int, Belief]
+#: Readings already made (see ``read_hands``).
+_READ: dict[tuple, Beliefs] = {}
 
 
 def read_hands(view: dict[str, Any], odds) -> Beliefs:
@@ -54,10 +56,22 @@ def read_hands(view: dict[str, Any], odds) -> Beliefs:
             pool = _pool(start)
             belief[r] = _deal(_minus(pool, unpack(start["hands"][me])), start["sizes"][r])
     neg = 0
-    for snap, seat, move, _drawn in steps:
+    # The reading after each move is a function of the window's first position and the moves
+    # so far: kept (per process) so that a game's next decision reads only the new moves.
+    first = (tuple(start["areas"]), start["axe"], start["flag"], tuple(start["sizes"]), start["hands"][me])
+    key: tuple = (me, n, now.rules, now.first_player, first)
+    for snap, seat, move, drawn in steps:
+        key = (key, seat, str(move), drawn)
         if seat != me:
-            snap = dict(snap, neg=neg)
-            belief[seat] = _update(belief, seat, snap, move, now, odds)
+            found = _READ.get(key)
+            if found is None:
+                snap = dict(snap, neg=neg)
+                found = dict(belief)
+                found[seat] = _update(belief, seat, snap, move, now, odds)
+                if len(_READ) > 20_000:
+                    _READ.clear()
+                _READ[key] = found
+            belief = found
         if move.kind == RETURN:
             neg += 1
         elif move.kind != NEGOTIATE:
@@ -142,34 +156,59 @@ def _deal(pool, size: int) -> Belief:
 class _Chances:
     """A rival's chance of winning as a player, by winning colour, for a given hand of its own,
     the other hands dealt from ``unseen`` (the heuristic's ``_Estimator``, computed exactly for
-    each other hand on its own and multiplied)."""
+    each other hand on its own and multiplied).  Another hand's size is known, so against
+    colour ``w`` only its count of ``w`` matters: a hypergeometric count (``_spread``)."""
 
     def __init__(self, unseen, sizes) -> None:
-        self.deals = [list(_deal(unseen, s).items()) for s in sizes]
+        self.unseen = unseen
+        self.sizes = sizes
         self.cache: dict[int, tuple[float, ...]] = {}
 
     def __call__(self, hand: int) -> tuple[float, ...]:
         found = self.cache.get(hand)
         if found is None:
             h = unpack(hand)
-            total = sum(h)
+            total = h[0] + h[1] + h[2]
+            pool = sum(self.unseen)
             out = []
-            for w in range(4):
-                mine = (h[w], total - h[w]) if w < 3 else (0, total)
+            for w in range(3):
+                mine, losing = h[w], total - h[w]
                 p = 1.0
-                for deal in self.deals:
-                    q = 0.0
-                    for other, chance in deal:
-                        o = unpack(other)
-                        theirs = (o[w], sum(o) - o[w]) if w < 3 else (0, sum(o))
-                        if mine[0] > theirs[0] or (mine[0] == theirs[0] and mine[1] < theirs[1]):
-                            q += chance
-                        elif mine == theirs:
-                            q += 0.5 * chance
+                for size in self.sizes:
+                    below, chance = _spread(self.unseen[w], pool, size)
+                    q = below[min(mine, size + 1)]
+                    if mine <= size:  # the same count of ``w``: fewer losing stones wins
+                        theirs = size - mine
+                        q += chance[mine] * (1.0 if losing < theirs else 0.5 if losing == theirs else 0.0)
                     p *= q
                 out.append(p)
+            p = 1.0
+            for size in self.sizes:  # no colour: fewest stones
+                p *= 1.0 if total < size else 0.5 if total == size else 0.0
+            out.append(p)
             found = self.cache[hand] = tuple(out)
         return found
+
+
+_SPREADS: dict[tuple[int, int, int], tuple[list[float], list[float]]] = {}
+
+
+def _spread(good: int, pool: int, size: int) -> tuple[list[float], list[float]]:
+    """The chance that ``size`` stones dealt from ``pool`` hold exactly ``j`` of the ``good``
+    ones (``chance[j]``, j = 0..size) and fewer than ``j`` (``below[j]``, j = 0..size+1)."""
+    key = (good, pool, size)
+    found = _SPREADS.get(key)
+    if found is None:
+        total = math.comb(pool, size) if pool >= size else 0
+        chance = [
+            math.comb(good, j) * math.comb(pool - good, size - j) / total if total else float(j == 0)
+            for j in range(size + 1)
+        ]
+        below = [0.0]
+        for c in chance:
+            below.append(below[-1] + c)
+        found = _SPREADS[key] = (below, chance)
+    return found
 
 
 def _dot(a, b) -> float:
@@ -303,3 +342,15 @@ def draw_hands(beliefs: Beliefs, unseen: list[int], rng: Any) -> list[list[int]]
         if all(sum(h[c] for h in hands) <= unseen[c] for c in range(3)):
             break
     return hands
+
+
+def expected_bag(beliefs: Beliefs, unseen: list[int]) -> list[float]:
+    """The bag's expected stones by colour: the ``unseen`` ones less the rivals' expected hands
+    (the unseen stones themselves if that leaves none)."""
+    bag = [float(k) for k in unseen]
+    for belief in beliefs.values():
+        for hand, p in belief.items():
+            for c, k in enumerate(unpack(hand)):
+                bag[c] -= p * k
+    bag = [max(0.0, x) for x in bag]
+    return bag if sum(bag) > 1e-9 else [float(k) for k in unseen]
