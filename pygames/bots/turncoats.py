@@ -54,7 +54,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expe
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py``,
-#: 400 games: 72.8% of two-player games, fair 50%; 40.5% of three-player games, fair 33.3%).
+#: 400 games: 75.0% of two-player games, fair 50%; 41.5% of three-player games, fair 33.3%).
 DEFAULT_LEVEL = "expert"
 #: The expert's search budget: iterations per decision.  One: deeper search on this estimate
 #: lost strength in every trial (2 players, 100 games each against the heuristic: 1 iteration
@@ -70,7 +70,7 @@ DEPTH = 1
 SAMPLES = 32
 #: Random deals behind the expert's estimate at the root (the heuristic's ``SAMPLES`` leave it
 #: noisy: with 400 blind deals the expert's first choice alone wins 63% of two-player games, not
-#: 51%; with 400 deals of the rivals' hands as read from their moves, 72.8% of 400).
+#: 51%; with 400 deals of the rivals' hands as read from their moves, 75.0% of 400).
 ROOT_SAMPLES = 400
 #: Bonus (in areas) for the colour that currently wins its tie-breaks.
 _TIE_BONUS = 0.4

@@ -33,7 +33,9 @@ from pygames.turncoats.view import from_view
 __all__ = ["Beliefs", "read_hands", "draw_hands", "expected_bag", "SHARPNESS"]
 
 #: How sharply a rival is taken to prefer its best moves (per unit of estimated win chance).
-SHARPNESS = 25.0
+#: Two-player expert vs heuristic, the same 200 games each: 12: 69.0%, 25: 73.5%, 40: 77.5%,
+#: 60: 74.5%, 100: 74.5% (the 95% interval is about +-6 points).
+SHARPNESS = 40.0
 
 Belief = dict[int, float]
 #: A belief for every other seat (by seat).
