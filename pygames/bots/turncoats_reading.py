@@ -226,7 +226,7 @@ def _update(belief: Beliefs, seat: int, snap: dict, move, now: State, odds) -> B
     state = _make(n, now.rules, snap["areas"], snap["axe"], snap["flag"], ~0, hands, seat, now.first_player)
     state.neg = snap["neg"]
     ending = snap["neg"] == n - 1
-    judge = _Judge(_pool(snap), [snap["sizes"][s] for s in range(n) if s != seat])
+    judge = _Likelihood(_pool(snap), [snap["sizes"][s] for s in range(n) if s != seat])
     if move.kind == RETURN:
         out = judge.returned(belief[seat], move.colour, odds(state, ending, sharp))
     else:
@@ -239,7 +239,7 @@ def _update(belief: Beliefs, seat: int, snap: dict, move, now: State, odds) -> B
     return _normal(out, belief[seat], move)
 
 
-class _Judge:
+class _Likelihood:
     """How likely a rival with a given hand was to make a move, in one position: the pool of
     stones in hands and the bag, and the other hands' sizes."""
 
