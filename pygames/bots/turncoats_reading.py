@@ -70,7 +70,7 @@ def read_hands(view: dict[str, Any], odds) -> Beliefs:
                 snap = dict(snap, neg=neg)
                 found = dict(belief)
                 found[seat] = _update(belief, seat, snap, move, now, odds)
-                if len(_READ) > 20_000:
+                if len(_READ) > 2_000:  # a few games of readings: bounded memory in the worker
                     _READ.clear()
                 _READ[key] = found
             belief = found
