@@ -30,8 +30,10 @@ change the choice.
   of them as the visits grow), lets each rival answer as the heuristic would from that
   rival's own hand, and judges the position reached with the heuristic's win estimate
   (dealt afresh for that position).  Its own moves are ranked by the heuristic's estimate
-  over ``ROOT_SAMPLES`` deals, not ``SAMPLES``: that finer ranking is where its strength
-  comes from; at the shipped budget (one iteration) it plays the best move so ranked.
+  over ``ROOT_SAMPLES`` deals, not ``SAMPLES``, and those deals give each rival a hand drawn
+  from what its moves told (``pygames.bots.turncoats_reading``: a rival that returned or
+  paid a colour is unlikely to hoard it), not a blind deal: that ranking is where its
+  strength comes from; at the shipped budget (one iteration) it plays the best move so ranked.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ import math
 from typing import Any
 
 from pygames.bots.ismcts import search
+from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
 from pygames.turncoats import from_view
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
 from pygames.turncoats.moves import NEGOTIATE, RETURN, RETURNS
@@ -51,7 +54,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expe
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py``,
-#: 400 games: 62.3% of two-player games, fair 50%; 38.8% of three-player games, fair 33.3%).
+#: 400 games: 75.0% of two-player games, fair 50%; 41.5% of three-player games, fair 33.3%).
 DEFAULT_LEVEL = "expert"
 #: The expert's search budget: iterations per decision.  One: deeper search on this estimate
 #: lost strength in every trial (2 players, 100 games each against the heuristic: 1 iteration
@@ -66,8 +69,9 @@ DEPTH = 1
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
 #: Random deals behind the expert's estimate at the root (the heuristic's ``SAMPLES`` leave it
-#: noisy: with 400 deals the expert's first choice alone wins 63% of two-player games, not 51%).
-ROOT_SAMPLES = 1000
+#: noisy: with 400 blind deals the expert's first choice alone wins 63% of two-player games, not
+#: 51%; with 400 deals of the rivals' hands as read from their moves, 75.0% of 400).
+ROOT_SAMPLES = 400
 #: Bonus (in areas) for the colour that currently wins its tie-breaks.
 _TIE_BONUS = 0.4
 
@@ -88,7 +92,9 @@ def random(view: dict[str, Any], rng: Any) -> Any:
 class _Estimator:
     """The chance of winning as a player, by winning colour and own hand."""
 
-    def __init__(self, state, me: int, rng: Any, samples: int = SAMPLES) -> None:
+    def __init__(self, state, me: int, rng: Any, samples: int = SAMPLES, beliefs: Beliefs | None = None) -> None:
+        """Other hands dealt uniformly from the unseen stones, or, given ``beliefs`` (the
+        rivals' hands as read from their moves, ``turncoats_reading``), drawn from those."""
         self.me = me
         hand = state._hands[me]
         seen = [0, 0, 0]
@@ -97,23 +103,28 @@ class _Estimator:
                 seen[c] += k
         self.unseen = [STONES_PER_COLOUR - k for k in seen]
         pool = [c for c in range(3) for _ in range(self.unseen[c])]
+        #: The bag's expected make-up, which a Negotiate draws from.
+        self.bag = self.unseen if beliefs is None else expected_bag(beliefs, self.unseen)
         sizes = [SIZE[h] if h >= 0 else ~h for s, h in enumerate(state._hands) if s != me]
         dealt = sum(sizes)
         # For each deal and each winning colour (index 3 = no colour), the best key
         # of the other players: (most of the colour, then fewest losing stones).
         self.best: list[list[tuple[int, int]]] = [[], [], [], []]
         for _ in range(samples):
-            for i in range(dealt):  # partial Fisher-Yates: the first ``dealt`` stones
-                j = i + rng.below(len(pool) - i)
-                pool[i], pool[j] = pool[j], pool[i]
-            start = 0
-            hands = []
-            for size in sizes:
-                counts = [0, 0, 0]
-                for c in pool[start : start + size]:
-                    counts[c] += 1
-                start += size
-                hands.append(counts)
+            if beliefs is not None:
+                hands = draw_hands(beliefs, self.unseen, rng)
+            else:
+                for i in range(dealt):  # partial Fisher-Yates: the first ``dealt`` stones
+                    j = i + rng.below(len(pool) - i)
+                    pool[i], pool[j] = pool[j], pool[i]
+                start = 0
+                hands = []
+                for size in sizes:
+                    counts = [0, 0, 0]
+                    for c in pool[start : start + size]:
+                        counts[c] += 1
+                    start += size
+                    hands.append(counts)
             for w in range(4):
                 keys = [(h[w], -(sum(h) - h[w])) if w < 3 else (0, -sum(h)) for h in hands]
                 self.best[w].append(max(keys) if keys else (-1, -99))
@@ -193,7 +204,7 @@ def _heuristic_values(state: State, moves: tuple[Any, ...], estimate: _Estimator
             values.append(_value(odds, estimate.chances(hand - UNIT[m.colour])))
     else:
         odds_now = _colour_odds(state, False, sharpness)
-        unseen = estimate.unseen
+        unseen = estimate.bag
         pool = sum(unseen)
         for m in moves:
             if m.kind == NEGOTIATE:
@@ -229,9 +240,9 @@ class _Judge:
     colour's odds from the map times the chance of the searcher's hand winning with that
     colour against deals of the stones it could not see at the root (``_Estimator``)."""
 
-    def __init__(self, state: State, me: int, rng: Any) -> None:
+    def __init__(self, state: State, me: int, rng: Any, beliefs: Beliefs) -> None:
         self.me = me
-        self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES)
+        self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES, beliefs)
         self.rng = rng
         self.root = state
 
@@ -289,7 +300,7 @@ def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Any:
     legal = sampler.state.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    judge = _Judge(sampler.state, view["seat"], rng)
+    judge = _Judge(sampler.state, view["seat"], rng, read_hands(view, _colour_odds))
     return search(
         sampler.sample,
         iterations,
