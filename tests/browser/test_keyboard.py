@@ -160,8 +160,8 @@ def test_privacy_screen_hands_the_focus_to_the_game(fast, site_url):
 
 ROUTES = {
     "okiya": ("#play/okiya?seed=4&bots=1", ["ui.okiya.keys.board"]),
-    "oriflamme": ("#play/oriflamme?seed=5&players=3&bots=1,2", []),
-    "turncoats": ("#play/turncoats?seed=4&players=2&bots=1", []),
+    "oriflamme": ("#play/oriflamme?seed=5&players=3&bots=1,2", ["ui.oriflamme.keys.info", "ui.oriflamme.keys.escape"]),
+    "turncoats": ("#play/turncoats?seed=4&players=2&bots=1", ["ui.turncoats.keys.back"]),
 }
 
 
