@@ -61,6 +61,15 @@ def cpu_clock() -> Callable[[], float]:
 CLOCK = cpu_clock()
 
 
+def timed_expert(bots, view: dict, rng: Rng, times: list[float]) -> str:
+    """The expert's move; its CPU time joins ``times`` when it had a choice (a lone move is no decision)."""
+    start = CLOCK()
+    move = bots.expert(view, rng)
+    if len(view["legal"]) > 1:
+        times.append(CLOCK() - start)
+    return move
+
+
 def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float, list[float]]:
     """One seeded game of ``row``: the expert's win share and its decision times (s)."""
     game, players, _ = ROWS[row]
@@ -74,10 +83,7 @@ def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float,
         seat = state.to_move
         view = state.view(seat)
         if seat == expert_seat:
-            start = CLOCK()
-            move = bots.expert(view, rngs[seat])
-            if len(view["legal"]) > 1:
-                times.append(CLOCK() - start)
+            move = timed_expert(bots, view, rngs[seat], times)
         else:
             move = getattr(bots, opponent)(view, rngs[seat])
         state = state.play(move)

@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np
 import pyspiel
-from bots_bench import CLOCK, wilson
+from bots_bench import CLOCK, timed_expert, wilson
 from open_spiel.python.algorithms import ismcts, mcts
 
 from pygames import GAMES
@@ -111,10 +111,7 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
         seat = state.to_move
         view = state.view(seat)
         if seat == expert_seat:
-            start = CLOCK()
-            move = bots.expert(view, rngs[seat])
-            if len(view["legal"]) > 1:
-                times.append(CLOCK() - start)
+            move = timed_expert(bots, view, rngs[seat], times)
         elif seat == ismcts_seat:
             position = PygamesState(os_game, _Position(os_game.spec, (), state, False, ()))
             bot.budget = statistics.mean(times) if mode == "clock" else None
@@ -133,12 +130,7 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
 def _calibrate(bots, state, rng: Rng, times: list[float]) -> None:
     """Our expert's time on the first decisions of a game (against itself), to start the clock mode."""
     while state.outcome is None and len(times) < 4:
-        view = state.view(state.to_move)
-        start = CLOCK()
-        move = bots.expert(view, rng)
-        if len(view["legal"]) > 1:
-            times.append(CLOCK() - start)
-        state = state.play(move)
+        state = state.play(timed_expert(bots, state.view(state.to_move), rng, times))
 
 
 def _play(job: tuple[str, str, int]) -> tuple[float, float, int]:
