@@ -9,14 +9,14 @@
 
 (Long on purpose: the design card keeps one build script at the top level, so the build and
 the local server that behaves like the host live here together; what the test command installs
-first is in tests/bootstrap.py.)
+first, and the runner of Python inside Pyodide under Node, are in tests/bootstrap.py.)
 
 The Pyodide runtime comes from the npm registry (``npm pack``), pinned below by
 version AND sha256, cached outside the tree in ``~/.cache/pygames/`` (or
 ``$PYGAMES_CACHE``).  Nothing is fetched from a CDN, at build time or at run time.
 
 Other tools import this file (``tests/conftest.py``, ``bench/run.py``) for the
-static file server, the cached downloads and the Node/Pyodide runner command.
+static file server, the cached downloads and the Chromium to drive.
 """
 
 from __future__ import annotations
@@ -43,9 +43,7 @@ import urllib.parse
 import zipfile
 from pathlib import Path
 
-# --------------------------------------------------------------------------
-# Pins: the ONE place the runtime and the in-Pyodide test wheels are chosen.
-# --------------------------------------------------------------------------
+# ---- Pins: the ONE place the runtime and the site's wheels are chosen (test wheels: tests/bootstrap.py)
 PYODIDE_VERSION = "314.0.7"  # npm package "pyodide"; Python 3.14 inside
 PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 #: The runtime files the page needs (copied to dist/site/pyodide/).
@@ -55,14 +53,6 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-)
-#: Pure-Python wheels that let pytest run inside Pyodide (tests only, never deployed).
-PYODIDE_TEST_WHEELS = (
-    "pytest==9.2.0",
-    "pluggy==1.7.0",
-    "iniconfig==2.3.1",
-    "packaging==26.4",
-    "pygments==2.21.0",
 )
 PYODIDE_PYTHON = "3.14"
 #: The optional packages: pure-Python wheels the page installs with micropip on the first call
@@ -82,7 +72,6 @@ MICROPIP_STDLIB = "pyodide/stdlib-micropip.zip"
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 DIST = ROOT / "dist" / "site"
-RUNNER_DIR = ROOT / "tests" / "pyodide"
 
 #: MIME types the server must get right (module scripts and wasm are strict).
 MIME_TYPES = {
@@ -135,9 +124,7 @@ def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     return proc
 
 
-# --------------------------------------------------------------------------
-# Downloads (cached, verified)
-# --------------------------------------------------------------------------
+# ---- Downloads (cached, verified) ----------------------------------------
 def fetch_pyodide() -> Path:
     """The extracted, checksum-verified npm package dir of the pinned Pyodide."""
     cache = cache_dir()
@@ -228,29 +215,7 @@ def fetch_site_wheels() -> list[Path]:
     return paths
 
 
-def fetch_test_wheels() -> list[Path]:
-    """The py3.14 wheels pytest needs inside Pyodide (pip download, cached)."""
-    dest = cache_dir() / f"wheels-py{PYODIDE_PYTHON}"
-    dest.mkdir(parents=True, exist_ok=True)
-
-    def find(req: str) -> Path | None:
-        name, version = req.split("==")
-        hits = sorted(dest.glob(f"{name}-{version}-*.whl"))
-        return hits[0] if hits else None
-
-    missing = [r for r in PYODIDE_TEST_WHEELS if find(r) is None]
-    if missing:
-        log(f"downloading py{PYODIDE_PYTHON} wheels: {' '.join(missing)}")
-        pip_download(dest, *missing, "--python-version", PYODIDE_PYTHON, "--platform", "any", "--implementation", "py")
-    wheels = [find(r) for r in PYODIDE_TEST_WHEELS]
-    if None in wheels:
-        raise BuildError(f"pip download did not give {PYODIDE_TEST_WHEELS} in {dest}")
-    return wheels  # type: ignore[return-value]
-
-
-# --------------------------------------------------------------------------
-# Build
-# --------------------------------------------------------------------------
+# ---- Build ---------------------------------------------------------------
 #: What the site's wheel leaves out: ``pygames.adapters`` needs CPython-only libraries (OpenSpiel,
 #: PettingZoo) and nothing the page calls imports it.
 SITE_WHEEL_EXCLUDES = ("pygames/adapters/",)
@@ -648,9 +613,7 @@ def site_sizes(dist: Path = DIST) -> tuple[int, int]:
     return total, gz
 
 
-# --------------------------------------------------------------------------
-# Static server (shared with tests/conftest.py and bench/run.py)
-# --------------------------------------------------------------------------
+# ---- Static server (shared with tests/conftest.py and bench/run.py) ------
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves ``directory`` under the URL prefix ``base`` ("/" or "/pygames/")."""
 
@@ -824,25 +787,7 @@ def serve_in_background(
     return server
 
 
-# --------------------------------------------------------------------------
-# Node + Pyodide runner
-# --------------------------------------------------------------------------
-def node_runner_cmd(
-    script: str, *args: str, pyodide_dir: Path | None = None, dist: Path = DIST, wheels: list[Path] = ()
-) -> list[str]:
-    """argv for ``node tests/pyodide/<script> ...`` with the runtime and the pygames wheel."""
-    node = shutil.which("node")
-    if not node:
-        raise BuildError("node not found: install Node.js 20")
-    cmd = [node, str(RUNNER_DIR / script), "--pyodide", str(pyodide_dir or fetch_pyodide()), "--dist", str(dist)]
-    for w in wheels:
-        cmd += ["--wheel", str(w)]
-    return cmd + list(args)
-
-
-# --------------------------------------------------------------------------
-# Test command
-# --------------------------------------------------------------------------
+# ---- Test command --------------------------------------------------------
 #: Flags for headless Chromium in containers and CI (tests and bench).
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -871,15 +816,21 @@ def find_chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def cmd_test(pytest_args: list[str]) -> int:
-    """Install what the tests need (tests/bootstrap.py), build, lint, run pytest."""
+def load_bootstrap():
+    """tests/bootstrap.py: what the test command installs, the Pyodide test wheels and runner."""
     spec = importlib.util.spec_from_file_location("pygames_test_bootstrap", ROOT / "tests" / "bootstrap.py")
     bootstrap = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bootstrap)
+    return bootstrap
+
+
+def cmd_test(pytest_args: list[str]) -> int:
+    """Install what the tests need (tests/bootstrap.py), build, lint, run pytest."""
+    bootstrap = load_bootstrap()
     t0 = time.perf_counter()
     bootstrap.ensure_test_tools(find_chromium)
     fetch_pyodide()
-    fetch_test_wheels()
+    bootstrap.fetch_test_wheels(sys.modules[__name__])
     build()
     log(f"ready to test in {time.perf_counter() - t0:.1f} s")
     lint = bootstrap.lint_python()
@@ -926,7 +877,7 @@ def main(argv: list[str]) -> int:
             return cmd_test(rest)
         if cmd == "fetch":  # warm the caches only
             log(str(fetch_pyodide()))
-            for w in fetch_test_wheels():
+            for w in load_bootstrap().fetch_test_wheels(sys.modules[__name__]):
                 log(str(w))
             return 0
         print(__doc__)

@@ -196,7 +196,10 @@ def section_cpython(args, tmp: Path) -> dict:
 def pyodide_cmd(script: Path, *args: str) -> list[str]:
     """argv that runs a Python script inside Pyodide (Node) with bench/ on its path."""
     mount = ("--mount", f"{BENCH}:/bench", "--path", "/bench")
-    return build.node_runner_cmd("run_python.mjs", *mount, str(script), "--", *args)
+    runner = build.load_bootstrap().node_runner_cmd
+    return runner(
+        "run_python.mjs", *mount, str(script), "--", *args, pyodide_dir=build.fetch_pyodide(), dist=build.DIST
+    )
 
 
 def section_pyodide(args, tmp: Path) -> dict:

@@ -17,6 +17,7 @@ import textwrap
 import zipfile
 from pathlib import Path
 
+import bootstrap
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,11 +35,11 @@ def pyodide_dir(build_mod) -> Path:
 
 @pytest.fixture(scope="session")
 def pytest_wheels(build_mod) -> list[Path]:
-    return build_mod.fetch_test_wheels()
+    return bootstrap.fetch_test_wheels(build_mod)
 
 
 def run_node(build_mod, dist, pyodide_dir, script, *args, wheels=(), env=None, timeout=TIMEOUT):
-    cmd = build_mod.node_runner_cmd(script, *args, pyodide_dir=pyodide_dir, dist=dist, wheels=wheels)
+    cmd = bootstrap.node_runner_cmd(script, *args, pyodide_dir=pyodide_dir, dist=dist, wheels=wheels)
     proc = subprocess.run(
         cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env={**os.environ, **(env or {})}
     )
