@@ -70,6 +70,16 @@ def timed_expert(bots, view: dict, rng: Rng, times: list[float]) -> str:
     return move
 
 
+def play_out(state, decide):
+    """``state`` played to its end, each move ``decide(seat, view, state)``: our bots decide from
+    the seat's view; the state is there for OpenSpiel's ISMCTS (bench/yardstick.py), whose own
+    resampler hides what the seat may not see."""
+    while state.outcome is None:
+        seat = state.to_move
+        state = state.play(decide(seat, state.view(seat), state))
+    return state
+
+
 def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float, list[float]]:
     """One seeded game of ``row``: the expert's win share and its decision times (s)."""
     game, players, _ = ROWS[row]
@@ -77,17 +87,14 @@ def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float,
     expert_seat = game_index % players
     seed = derive_seed("bots-bench", row, game_index)
     rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
-    state = GAMES[game].new_game(players, seed)
-    times = []
-    while state.outcome is None:
-        seat = state.to_move
-        view = state.view(seat)
+    times: list[float] = []
+
+    def decide(seat: int, view: dict, _state) -> str:
         if seat == expert_seat:
-            move = timed_expert(bots, view, rngs[seat], times)
-        else:
-            move = getattr(bots, opponent)(view, rngs[seat])
-        state = state.play(move)
-    winners = state.outcome.winners
+            return timed_expert(bots, view, rngs[seat], times)
+        return getattr(bots, opponent)(view, rngs[seat])
+
+    winners = play_out(GAMES[game].new_game(players, seed), decide).outcome.winners
     return (1.0 / len(winners) if expert_seat in winners else 0.0), times
 
 

@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np
 import pyspiel
-from bots_bench import CLOCK, timed_expert, wilson
+from bots_bench import CLOCK, play_out, timed_expert, wilson
 from open_spiel.python.algorithms import ismcts, mcts
 
 from pygames import GAMES
@@ -107,22 +107,20 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
     if mode == "clock" and not times:
         _calibrate(bots, state, Rng(derive_seed(seed, "calibrate")), times)
     sims = []
-    while state.outcome is None:
-        seat = state.to_move
-        view = state.view(seat)
+
+    def decide(seat: int, view: dict, state) -> str:
         if seat == expert_seat:
-            move = timed_expert(bots, view, rngs[seat], times)
-        elif seat == ismcts_seat:
-            position = PygamesState(os_game, _Position(os_game.spec, (), state, False, ()))
-            bot.budget = statistics.mean(times) if mode == "clock" else None
-            action = bot.step(position)
-            if len(view["legal"]) > 1:
-                sims.append(bot._root_node.total_visits + 1)
-            move = position._p.legal()[int(action)]
-        else:
-            move = bots.heuristic(view, rngs[seat])
-        state = state.play(move)
-    winners = state.outcome.winners
+            return timed_expert(bots, view, rngs[seat], times)
+        if seat != ismcts_seat:
+            return bots.heuristic(view, rngs[seat])
+        position = PygamesState(os_game, _Position(os_game.spec, (), state, False, ()))
+        bot.budget = statistics.mean(times) if mode == "clock" else None
+        action = bot.step(position)
+        if len(view["legal"]) > 1:
+            sims.append(bot._root_node.total_visits + 1)
+        return position._p.legal()[int(action)]
+
+    winners = play_out(state, decide).outcome.winners
     share = [1.0 / len(winners) if s in winners else 0.0 for s in (expert_seat, ismcts_seat)]
     return share[0], share[1], round(statistics.mean(sims)) if sims else 0
 
