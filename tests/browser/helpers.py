@@ -18,6 +18,13 @@ def fmt(template: str, **params) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), template)
 
 
+def text_pattern(template: str, **parts: str) -> re.Pattern:
+    """A catalog text as a whole-text pattern, each ``{param}`` standing for the regex ``parts[param]``."""
+    pieces = re.split(r"\{(\w+)\}", template)
+    body = "".join(re.escape(p) if i % 2 == 0 else f"(?:{parts[p]})" for i, p in enumerate(pieces))
+    return re.compile(f"^{body}$")
+
+
 def shown_names(catalog: dict[str, str], names: list[str]) -> list[str]:
     """The names the page shows: an empty one is "Player N"."""
     return [n or fmt(catalog["seat.default"], n=i + 1) for i, n in enumerate(names)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import STEP_MS, HotSeat, Phones, fmt, wait_python
+from helpers import STEP_MS, HotSeat, Phones, text_pattern, wait_python
 from playwright.sync_api import expect
 from test_link_play import create_game, gather, open_link
 
@@ -45,8 +45,7 @@ def press_and_wait(page, seat: HotSeat, key: str) -> None:
 
 def move_words(catalog) -> re.Pattern:
     """A move's words ("Take {tile} (row {row}, column {col})") as a pattern."""
-    text = re.escape(fmt(catalog["ui.move.label"], tile="\0", row="\1", col="\1"))
-    return re.compile("^" + text.replace("\0", ".+").replace("\1", "[1-4]") + "$")
+    return text_pattern(catalog["ui.move.label"], tile=".+", row="[1-4]", col="[1-4]")
 
 
 def test_okiya_keyboard_only_game_against_a_bot_ends_on_rematch(fast, site_url, catalog):

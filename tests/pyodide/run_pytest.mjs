@@ -2,7 +2,7 @@
 //   node tests/pyodide/run_pytest.mjs --wheel-dir <pytest wheels> --mount HOSTDIR:/tests \
 //        [boot options] [-- pytest args]   (default pytest args: -q /tests)
 // pytest, pluggy, iniconfig, packaging and pygments come as py3 wheels loaded by
-// path (see build.py fetch_test_wheels); pygames from dist/site's wheel.
+// path (see tests/bootstrap.py fetch_test_wheels); pygames from dist/site's wheel.
 // Exits with pytest's exit code (0 only when every selected test passed).
 import { boot, main } from "./boot.mjs";
 
