@@ -289,6 +289,9 @@ def _result(match: Any, seat: int | None = None, before: Any = None) -> dict[str
         # what the last move did (placed, revealed, killed, drew...), as ``seat`` may know it
         "events": _events(before, match, seat),
         "match": match.summary(),
+        # with secrets, the same position as nobody's secrets show it: what a page may store and
+        # paint before Python on its next visit (never a seat's own view)
+        "public": current.view(None) if secrets and seat is not None else None,
     }
 
 

@@ -4,7 +4,7 @@
 // * A saved game paints the view stored with its save (`shown`): the last view shown for a
 //   game without secrets; for a game with secrets the position as nobody's secrets show it
 //   (the bridge's view for seat null: no hand, no face-down card, no legal move), asked of
-//   the engine when the view shown was a seat's own. A seat's view is never stored.
+//   the bridge's result carries beside a seat's own. A seat's view is never stored.
 // * A new game paints its board's frame (each renderer draws one when it has no view) under
 //   a note saying what is loading (the stages app.js reports as `pygames:loading` events and
 //   on #loading's data-stage and aria-valuenow).
@@ -12,7 +12,6 @@
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
-import { readSave, writeJSON } from "./storage.js";
 
 /** Whether a bridge result is the view of nobody's secrets (seat null). */
 const isPublic = (res) => !!(res && res.view && res.view.seat === null);
@@ -29,19 +28,14 @@ export function earlyView(save, secrets) {
 }
 
 /**
- * A game with secrets: add to the save under `key` (just written for `res`) the public view of
- * the same position, for the next visit's first paint. Asked of the engine after the page's own
- * calls for this position; dropped when the save moved on meanwhile.
+ * What a save keeps to paint before Python on the next visit, for a game with secrets: the
+ * result `res` as nobody's secrets show it (the bridge's `public` view of the same position,
+ * with no legal move), or null.
  */
-export async function keepPublicView(py, key, res) {
-  let shown = res;
-  if (!isPublic(res)) {
-    await null; // the page's own call for this position goes to the worker first
-    shown = await py.call("state", { record: res.record, seat: null }).catch(() => null);
-  }
-  const save = readSave(key);
-  const same = save && JSON.stringify(save.record) === JSON.stringify(res.record);
-  if (same && isPublic(shown)) writeJSON(key, { ...save, shown });
+export function publicShown(res) {
+  if (isPublic(res)) return res;
+  if (!res || !res.public) return null;
+  return { ...res, view: res.public, public: null, legal: [], moves: [], forced: null, events: [] };
 }
 
 /** How far Python's start is: the stage and percentage app.js last painted on #loading. */

@@ -42,7 +42,7 @@ import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
 import { PaceBar, pacedPause } from "./pace.js";
 import { olderHashes, parseRoute, routeHash } from "./routes.js";
-import { LoadingNote, earlyView, keepPublicView } from "./early.js";
+import { LoadingNote, earlyView, publicShown } from "./early.js";
 import { FocusKeeper, keysHelp } from "./keyboard.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -418,8 +418,8 @@ export class HotSeatGame {
 
   /** Save the game (`res`'s record) under its route, for Resume. */
   save(res, over) {
-    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(this.shownBeforePython ? { shown: res } : {}) });
-    if (this.secrets) keepPublicView(this.py, this.cfg.saveKey, res);
+    const shown = this.shownBeforePython ? res : this.secrets ? publicShown(res) : null;
+    writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(shown ? { shown } : {}) });
   }
 
   rematch() {

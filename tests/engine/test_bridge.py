@@ -167,3 +167,19 @@ def test_no_undo_in_games_with_secrets(game, players):
     mine = ok("state", record=result["record"], seat=seat)
     result = ok("play", record=result["record"], move=mine["legal"][0])
     assert call("undo", record=result["record"], seats=[seat])["error"]["key"] == "error.no_undo"
+
+
+@pytest.mark.parametrize("game,players", [("turncoats", 3), ("oriflamme", 3), ("okiya", 2)])
+def test_a_seats_result_carries_the_public_view_of_games_with_secrets(game, players):
+    """What a page may store to paint before Python: the same position as nobody's secrets show it."""
+    result = ok("new_match", game=game, seed=5, players=players)
+    seat = result["to_move"]
+    result = ok("play", record=result["record"], move=ok("state", record=result["record"], seat=seat)["legal"][0])
+    seat = result["to_move"]
+    mine = ok("state", record=result["record"], seat=seat)
+    nobody = ok("state", record=result["record"])
+    if game == "okiya":  # nothing secret: nothing more to carry
+        assert mine["public"] is None and nobody["public"] is None
+        return
+    assert mine["public"] == nobody["view"] != mine["view"]
+    assert nobody["public"] is None  # already the public view
