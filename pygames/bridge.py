@@ -62,40 +62,41 @@ def new_match(
     game: str, seed: int, players: int | None = None, format: str = "single", options: dict | None = None
 ) -> dict[str, Any]:
     """A fresh match record and its first position."""
-    return _result(_start(game, seed, players, format, options or {}))
+    return _result(_start(game, seed, players, format, options or {}), [])
 
 
 def state(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """The position a record describes, as ``seat`` sees it."""
-    match, before = _replay_last(record)
-    return _with_hints(record, _result(match, seat, before))
+    match, before, movers = _replay_last(record)
+    return _with_hints(record, _result(match, movers, seat, before))
 
 
 def play(record: dict[str, Any], move: str, seat: int | None = None) -> dict[str, Any]:
     """The record with ``move`` played in the current game, as ``seat`` then sees it;
     IllegalMove if it is not legal."""
-    before = replay(record)
-    return _with_hints(record, _result(before.play(move[:80]), seat, before))
+    before, movers = _replay(record)
+    after = before.play(move[:80])
+    return _with_hints(record, _result(after, movers + [before.current.to_move], seat, before))
 
 
 def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> dict[str, Any]:
     """Take back moves of the current game until one of ``seats`` (the humans) is to move again."""
-    match = replay(record)
+    match, movers = _replay(record)
     if GAMES[match.game].SECRETS:
         # draws and deals are fixed by the seed: taking a move back would let a player peek and choose again
         raise PlayerError("error.no_undo")
-    games = match.notation()
     humans = set(seats)
-    for keep in range(len(games[-1]) - 1, -1, -1):
-        earlier = replay({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
-        if earlier.current.to_move in humans:
-            return _with_hints(record, _result(earlier, seat))
-    raise PlayerError("error.nothing_to_undo")
+    keep = next((k for k in range(len(movers) - 1, -1, -1) if movers[k] in humans), None)
+    if keep is None:
+        raise PlayerError("error.nothing_to_undo")
+    games = match.notation()
+    earlier = replay({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
+    return _with_hints(record, _result(earlier, movers[:keep], seat))
 
 
 def next_game(record: dict[str, Any]) -> dict[str, Any]:
     """Start the match's next game (the loser starts)."""
-    return _with_hints(record, _result(replay(record).next_game()))
+    return _with_hints(record, _result(replay(record).next_game(), []))
 
 
 def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]:
@@ -176,6 +177,12 @@ def _with_hints(record: dict[str, Any], result: dict[str, Any]) -> dict[str, Any
 
 def replay(record: dict[str, Any]) -> Any:
     """Rebuild a match from its record, checking every field and every move."""
+    return _replay(record)[0]
+
+
+def _replay(record: dict[str, Any]) -> tuple[Any, list[int]]:
+    """``replay``, with the seat that made each move of the current game (whose moves undo may
+    take back)."""
     if not isinstance(record, dict) or record.get("v") != RECORD_VERSION:
         raise PlayerError("error.bad_record")
     games = record.get("games")
@@ -193,12 +200,14 @@ def replay(record: dict[str, Any]) -> Any:
         record.get("format", "single"),
         record.get("options", {}),
     )
+    movers: list[int] = []
     for number, moves in enumerate(games):
         if number:
-            match = match.next_game()
+            match, movers = match.next_game(), []
         for move in moves:
+            movers.append(match.current.to_move)
             match = match.play(move)
-    return match
+    return match, movers
 
 
 def _start(game: object, seed: object, players: object, format: object, options: object) -> Any:
@@ -242,9 +251,9 @@ def event_maker(game: str) -> Callable[..., list] | None:
         return None
 
 
-def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
-    """The match a record describes and, for a game that tells events, the match one move
-    earlier that it was played from (the events compare the two; else None)."""
+def _replay_last(record: dict[str, Any]) -> tuple[Any, Any, list[int]]:
+    """The match a record describes, for a game that tells events the match one move earlier
+    that it was played from (the events compare the two; else None), and the current game's movers."""
     game = record.get("game") if isinstance(record, dict) else None
     games = record.get("games") if isinstance(game, str) and game in GAMES and event_maker(game) else None
     if (
@@ -254,9 +263,10 @@ def _replay_last(record: dict[str, Any]) -> tuple[Any, Any]:
         or not games[-1]
         or not isinstance(games[-1][-1], str)
     ):
-        return replay(record), None
-    before = replay({**record, "games": games[:-1] + [games[-1][:-1]]})
-    return before.play(games[-1][-1]), before
+        match, movers = _replay(record)
+        return match, None, movers
+    before, movers = _replay({**record, "games": games[:-1] + [games[-1][:-1]]})
+    return before.play(games[-1][-1]), before, movers + [before.current.to_move]
 
 
 def _events(before: Any, match: Any, seat: int | None) -> list[dict[str, Any]]:
@@ -268,7 +278,7 @@ def _events(before: Any, match: Any, seat: int | None) -> list[dict[str, Any]]:
     return make(before.current, moves[-1], match.current, seat)
 
 
-def _result(match: Any, seat: int | None = None, before: Any = None) -> dict[str, Any]:
+def _result(match: Any, movers: list[int], seat: int | None = None, before: Any = None) -> dict[str, Any]:
     if seat is not None and not 0 <= seat < match.players:
         raise PlayerError("error.bad_seat")
     current = match.current
@@ -286,6 +296,8 @@ def _result(match: Any, seat: int | None = None, before: Any = None) -> dict[str
         # a lone legal move plays itself (hot-seat and link play alike): the page shows it, then sends it
         "forced": str(legal[0]) if len(legal) == 1 and forced_move(current) is not None else None,
         "last_move": moves[-1] if moves else None,
+        # the seat that made each move of the current game: the page offers undo when a human made one
+        "movers": list(movers),
         # what the last move did (placed, revealed, killed, drew...), as ``seat`` may know it
         "events": _events(before, match, seat),
         "match": match.summary(),

@@ -604,13 +604,14 @@ export class HotSeatGame {
     this.paceBar.update(botsPlay && this.humans().length > 0 && !this.skipping);
   }
 
-  /** Undo: offered to humans, once the current game has a move to take back. */
+  /** Undo: offered to humans, once a human made a move of the current game to take back
+   * (the bridge's `movers`: who made each; a bot's opening move alone is not one). */
   renderUndo() {
     if (!this.undoBtn) return;
     const r = this.result;
-    const humans = this.humans().length;
-    this.undoBtn.hidden = !humans;
-    this.undoBtn.disabled = !r || this.busy || !humans || !!r.view.outcome || !r.record.games[r.record.games.length - 1].length;
+    const humans = this.humans();
+    this.undoBtn.hidden = !humans.length;
+    this.undoBtn.disabled = !r || this.busy || !humans.length || !!r.view.outcome || !(r.movers || []).some((s) => humans.includes(s));
   }
 
   /** [text, state] of #status for position `r`. */

@@ -314,6 +314,36 @@ def test_undo_against_a_bot_returns_to_the_human_turn(page, site_url):
     assert state(page)["view"]["ply"] == before["view"]["ply"]
 
 
+def test_undo_waits_for_a_humans_move_when_the_bot_opens(page, site_url):
+    # seat 0 opens and is the bot: after its first move the human has nothing to take back
+    page.goto(site_url + "#play/okiya?seed=4&bots=0&level=easy&format=single")
+    wait_python(page)
+    page.wait_for_function(
+        f"() => {{ const s = {STATE_JS}; return !!s && s.view.ply === 1 && s.to_move === 1"
+        " && !!document.querySelector('button[data-move]'); }",
+        timeout=STEP_MS,
+    )
+    undo = page.locator("#ok-undo")
+    expect(undo).to_be_visible()
+    expect(undo).to_be_disabled()
+    after_bot = state(page)["record"]
+    page.locator("button[data-move]").first.click()
+    page.wait_for_function(
+        f"() => {{ const s = {STATE_JS}; return !!s && s.view.ply === 3 && s.to_move === 1"
+        " && !!document.querySelector('button[data-move]'); }",
+        timeout=STEP_MS,
+    )
+    expect(undo).to_be_enabled()
+    undo.click()
+    page.wait_for_function(
+        f"want => {{ const s = {STATE_JS}; return !!s && JSON.stringify(s.record) === want"
+        " && !!document.querySelector('button[data-move]'); }",
+        arg=json.dumps(after_bot, separators=(",", ":")),
+        timeout=STEP_MS,
+    )
+    expect(undo).to_be_disabled()
+
+
 # ----------------------------------------------------------------------------- a lone legal tile
 
 

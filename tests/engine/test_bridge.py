@@ -62,6 +62,35 @@ def test_undo_returns_to_the_humans_turn():
     assert call("undo", record=start["record"], seats=[0, 1])["error"]["key"] == "error.nothing_to_undo"
 
 
+def test_results_say_who_made_each_move_so_undo_is_offered_only_after_a_humans_move():
+    result = ok("new_match", game="okiya", seed=6)
+    first = result["to_move"]
+    assert result["movers"] == []
+    result = ok("play", record=result["record"], move=result["legal"][0])
+    assert result["movers"] == [first]
+    # the bot (the first mover) alone has moved: the human at the other seat has nothing to take back
+    assert call("undo", record=result["record"], seats=[1 - first])["error"]["key"] == "error.nothing_to_undo"
+    for _ in range(2):
+        result = ok("play", record=result["record"], move=result["legal"][0])
+    assert result["movers"] == [first, 1 - first, first]
+    assert ok("state", record=result["record"])["movers"] == result["movers"]
+    undone = ok("undo", record=result["record"], seats=[1 - first])
+    assert undone["movers"] == [first] and undone["to_move"] == 1 - first
+    over = ok("new_match", game="okiya", seed=6, format="best_of_three")
+    while over["to_move"] is not None:
+        over = ok("play", record=over["record"], move=over["legal"][0])
+    assert ok("next_game", record=over["record"])["movers"] == []
+    # a game that tells events replays its last move apart: the same movers
+    secret = ok("new_match", game="oriflamme", seed=3, players=3)
+    for _ in range(5):
+        seat = secret["to_move"]
+        secret = ok(
+            "play", record=secret["record"], move=ok("state", record=secret["record"], seat=seat)["legal"][0], seat=seat
+        )
+        assert ok("state", record=secret["record"], seat=0)["movers"] == secret["movers"]
+    assert len(secret["movers"]) == 5
+
+
 def test_bot_move_is_legal_and_reproducible():
     result = ok("new_match", game="okiya", seed=7)
     for level in ("easy", "medium", "perfect"):
