@@ -14,6 +14,9 @@ CPU time (``cpu_clock``), what one free core would take: on a machine busy with 
 wall-clock figures measure the neighbours.  Games run in
 ``--workers`` processes (2: this machine's cores).
 
+Finished games are kept (``bench/game_cache.py``): a rerun of the same code plays only the games
+still missing (``--no-cache``: all of them).
+
 ``bench/run.py --only bots`` runs this table on CPython and the timing rows in Pyodide.
 """
 
@@ -31,6 +34,8 @@ try:
     import pygames  # noqa: F401
 except ImportError:  # run from a checkout: python bench/bots_bench.py
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game_cache import run_games
 
 from pygames import GAMES
 from pygames.bots import bots_module
@@ -112,16 +117,11 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - margin) / scale, (centre + margin) / scale
 
 
-def run_row(row: str, games: int, workers: int, first: int = 0) -> dict:
-    """Play a row's games ``first .. first + games - 1`` (in ``workers`` processes) and sum them up."""
+def run_row(row: str, games: int, workers: int, first: int = 0, cache: bool = True) -> dict:
+    """Play a row's games ``first .. first + games - 1`` (in ``workers`` processes; games this
+    code already played come from ``game_cache``) and sum them up."""
     jobs = [(row, g) for g in range(first, first + games)]
-    if workers > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(workers) as pool:
-            results = pool.map(_play, jobs, chunksize=1)
-    else:
-        results = [_play(job) for job in jobs]
+    results = run_games("bots", ROWS[row][0], jobs, _play, workers, cache)
     shares = [r[0] for r in results]
     times = [t for r in results for t in r[1]]
     share = sum(shares) / games
@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a long run)")
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--timing-only", action="store_true", help="only the expert's decision times, in one process")
+    ap.add_argument("--no-cache", action="store_true", help="play every game again (see bench/game_cache.py)")
     args = ap.parse_args(argv)
     for row in args.rows.split(","):
         if args.timing_only:
@@ -164,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             game, players, _ = ROWS[row]
             print(f"{game} {players}p expert, {args.games} games: {time_text(times)} per decision", flush=True)
         else:
-            print(row_text(run_row(row, args.games, args.workers, args.first)), flush=True)
+            print(row_text(run_row(row, args.games, args.workers, args.first, not args.no_cache)), flush=True)
     return 0
 
 

@@ -23,7 +23,8 @@ each plus heuristic bots.  Games are driven by the engine's seeded ``new_game`` 
 has the same deal in both modes); our expert's seat is g mod players and ISMCTS's the next one
 round, shifted every ``players`` games, so both bots meet every seat order.  A win alone counts
 1, a k-way tie for first 1/k (the share of the win); each bot's mean share has a 95% Wilson
-interval.  ``bench/run.py --only yardstick`` runs this table.
+interval.  Finished games are kept (``bench/game_cache.py``): a rerun of the same code plays only the
+games still missing (``--no-cache``: all of them).  ``bench/run.py --only yardstick`` runs this table.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np
 import pyspiel
 from bots_bench import CLOCK, play_out, timed_expert, wilson
+from game_cache import run_games
 from open_spiel.python.algorithms import ismcts, mcts
 
 from pygames import GAMES
@@ -135,15 +137,9 @@ def _play(job: tuple[str, str, int]) -> tuple[float, float, int]:
     return play(*job)
 
 
-def run_row(row: str, mode: str, games: int, workers: int) -> dict:
-    jobs = [(row, mode, g) for g in range(games)]
-    if workers > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(workers) as pool:
-            results = pool.map(_play, jobs, chunksize=1)
-    else:
-        results = [_play(job) for job in jobs]
+def run_row(row: str, mode: str, games: int, workers: int, cache: bool = True) -> dict:
+    """Play a row's games (games this code already played come from ``game_cache``) and sum them up."""
+    results = run_games("yardstick", ROWS[row][0], [(row, mode, g) for g in range(games)], _play, workers, cache)
     ours = sum(r[0] for r in results) / games
     theirs = sum(r[1] for r in results) / games
     return {
@@ -177,10 +173,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--modes", default="sims,clock")
+    ap.add_argument("--no-cache", action="store_true", help="play every game again (see bench/game_cache.py)")
     args = ap.parse_args(argv)
     for row in args.rows.split(","):
         for mode in args.modes.split(","):
-            print(row_text(run_row(row, mode, args.games, args.workers)), flush=True)
+            print(row_text(run_row(row, mode, args.games, args.workers, not args.no_cache)), flush=True)
     return 0
 
 
