@@ -11,8 +11,9 @@ compiled wasm), alternating site and bare page so drift hits both alike. Per pro
   memory snapshot is stored);
 * offline: the same reload with the network off (the site only: the bare page has no
   service worker);
-* the Okiya deep link (site only): the first board drawn (its frame) on its first visit, and
-  the first board with the position on a reload (the game's stored view).
+* the Okiya deep link (site only): the first board drawn (its frame) on its first visit (a
+  page load of its own, the site cached), and the first board with the position on a reload
+  (the game's stored view).
 
 Prints medians of the rounds, the ratios to the bare page and the targets of issue 15, and
 the site's start-up marks of a cold visit (worker created and started, Pyodide's module in,
@@ -142,6 +143,7 @@ def profile_run(pw, build, url: str, profile: Path, transfer: Transfer, site: bo
             page.reload()
             out["offline"] = wait_ready(page)
             ctx.set_offline(False)
+            page.goto("about:blank")  # a load of its own: from the page's address, only its hash would change
             page.goto(url + OKIYA)
             page.wait_for_function(f"() => ({MARK})('py:board') !== null", timeout=TIMEOUT)
             out["board frame, first visit"] = page.evaluate(MARK, "py:board-frame") / 1000
