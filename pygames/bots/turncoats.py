@@ -41,12 +41,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pygames.bots.ismcts import search
 from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
+from pygames.bots.turncoats_replies import Rival, deal
 from pygames.turncoats import from_view
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
-from pygames.turncoats.moves import NEGOTIATE, RETURN, RETURNS
-from pygames.turncoats.sample import Sampler
+from pygames.turncoats.moves import NEGOTIATE, NEGOTIATE_MOVE, RETURN, RETURNS
 from pygames.turncoats.state import State
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "SAMPLES"]
@@ -56,15 +55,10 @@ LEVELS = ("random", "heuristic", "expert")
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py``,
 #: 400 games: 75.0% of two-player games, fair 50%; 41.5% of three-player games, fair 33.3%).
 DEFAULT_LEVEL = "expert"
-#: The expert's search budget: iterations per decision.  One: deeper search on this estimate
-#: lost strength in every trial (2 players, 100 games each against the heuristic: 1 iteration
-#: 63%, 24 iterations 51%, 24 iterations two moves deep 30%), a finer estimate gained it.
-ITERATIONS = 1
-#: UCB's exploration constant and the progressive widening rate (moves offered ~ sqrt(visits)).
-EXPLORATION = 0.3
-WIDENING = 0.6
-#: The searcher's own moves an iteration looks ahead (the rivals answering each).
-DEPTH = 1
+#: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
+#: rivals' answers (a Negotiate always among them), on this many full positions dealt from its reading.
+CANDIDATES = 6
+ITERATIONS = 16
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
@@ -250,23 +244,31 @@ class _Judge:
         """The searcher's chance to win in ``state`` (a pending return: the best return)."""
         n = state.players
         if state.neg >= n:
-            return 1.0 if state.outcome.winners[0] == self.me else 0.0
+            winners = state.outcome.winners
+            return 1.0 / len(winners) if self.me in winners else 0.0
         if state.drawn >= 0:
             return max(self.value(state._apply(m)) for m in state.legal_moves())
         left = sum(SIZE[h] for h in state._hands)
         odds = _colour_odds(state, False, 0.6 + 6.0 / (1.0 + left / n))
-        estimate = self.estimate if state is self.root else _Estimator(state, self.me, self.rng)
-        return _value(odds, estimate.chances(state._hands[self.me]))
+        return _value(odds, self.estimate.chances(state._hands[self.me]))
 
-    def rewards(self, state: State, rng: Any) -> list[float]:
-        rewards = [0.0] * state.players
-        rewards[self.me] = self.value(state)
-        return rewards
+    def answered(self, position: State, move: Any, rival: Rival) -> float:
+        """The searcher's chance to win after playing ``move`` in the full ``position`` (a
+        Negotiate returning its best stone) and the rivals answering (``rival``) until it is
+        to move again or the game is over."""
+        state = position._apply(move)
+        if state.drawn >= 0:
+            returns = state.legal_moves()
+            values = _heuristic_values(state, returns, self.estimate)
+            state = state._apply(returns[values.index(max(values))])
+        while state.neg < state.players and state.seat != self.me:
+            state = state._apply(rival.move(state))
+        return self.value(state)
 
     def order(self, state: State, legal: tuple[Any, ...]) -> list[Any]:
         """The searcher's moves best first by the heuristic's estimate (a Negotiate by the
-        average over the stones it may draw, never by this sample's draw), one move for each
-        different position reached (a Battle that kills nothing is the same anywhere)."""
+        average over the stones it may draw), one move for each different position reached
+        (a Battle that kills nothing is the same anywhere)."""
         values = _heuristic_values(state, legal, self.estimate)
         scored = []
         seen = set()
@@ -282,33 +284,25 @@ class _Judge:
         scored.sort(reverse=True)
         return [legal[-i] for _, i in scored]
 
-    def apply(self, state: State, move: Any) -> State:
-        """The searcher's ``move``, then the rivals' heuristic moves until the searcher decides
-        again (each rival decides from its own hand only) or the game ends."""
-        state = state._apply(move)
-        while state.neg < state.players and state.seat != self.me:
-            state = state._apply(_heuristic_move(state, self.rng))
-        return state
 
-
-def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Any:
-    """Information-set MCTS from the seat's view (``pygames.bots.ismcts``) over its own moves:
-    each iteration deals the stones the seat cannot see at random (``pygames.turncoats.sample``),
-    lets the rivals answer as the heuristic would, follows the moves the heuristic's estimate
-    ranks best (progressive widening) and judges the position reached with that estimate."""
-    sampler = Sampler(view)
-    legal = sampler.state.legal_moves()
+def expert(view: dict[str, Any], rng: Any, deals: int = ITERATIONS) -> Any:
+    """The best of the seat's few best moves (by the one-move estimate over read deals) once the
+    rivals have answered, on ``deals`` full positions drawn from the reading
+    (``pygames.bots.turncoats_replies``); see the module docstring."""
+    state = _position(view)
+    legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    judge = _Judge(sampler.state, view["seat"], rng, read_hands(view, _colour_odds))
-    return search(
-        sampler.sample,
-        iterations,
-        rng,
-        apply=judge.apply,
-        rollout=judge.rewards,
-        prior=judge.order,
-        exploration=EXPLORATION,
-        widening=WIDENING,
-        depth=DEPTH,
-    )
+    me = view["seat"]
+    beliefs = read_hands(view, _colour_odds)
+    judge = _Judge(state, me, rng, beliefs)
+    ranked = judge.order(state, legal)
+    if state.drawn >= 0 or deals <= 0:
+        return ranked[0]
+    candidates = ranked[:CANDIDATES]
+    if NEGOTIATE_MOVE not in candidates:
+        candidates.append(NEGOTIATE_MOVE)
+    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
+    rival = Rival(_colour_odds, rng)
+    totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
+    return candidates[totals.index(max(totals))]
