@@ -59,6 +59,7 @@ DEFAULT_LEVEL = "expert"
 #: rivals' answers (a Negotiate always among them), on this many full positions dealt from its reading.
 CANDIDATES = 6
 ITERATIONS = 16
+LEAF_BEST = False
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
@@ -263,6 +264,8 @@ class _Judge:
             state = state._apply(returns[values.index(max(values))])
         while state.neg < state.players and state.seat != self.me:
             state = state._apply(rival.move(state))
+        if LEAF_BEST and state.neg < state.players:
+            return rival.best(state, state._hands[self.me], self.estimate.chances, self.estimate.bag)[0]
         return self.value(state)
 
     def order(self, state: State, legal: tuple[Any, ...]) -> list[Any]:
@@ -297,10 +300,10 @@ def expert(view: dict[str, Any], rng: Any, deals: int = ITERATIONS) -> Any:
     beliefs = read_hands(view, _colour_odds)
     judge = _Judge(state, me, rng, beliefs)
     ranked = judge.order(state, legal)
-    if state.drawn >= 0 or deals <= 0:
+    if deals <= 0:
         return ranked[0]
     candidates = ranked[:CANDIDATES]
-    if NEGOTIATE_MOVE not in candidates:
+    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
         candidates.append(NEGOTIATE_MOVE)
     full = [deal(state, me, beliefs, rng) for _ in range(deals)]
     rival = Rival(_colour_odds, rng)

@@ -116,30 +116,35 @@ class Rival:
         """The heuristic's move for the seat to move in the full position ``state``."""
         seat = state.seat
         hand = state._hands[seat]
-        n = state.players
-        sharp = sharpness(state)
         chances = self.chances(state, seat)
-        ending = state.neg == n - 1
         if state.drawn >= 0:
-            table = self.odds(state, ending, sharp)
+            table = self.odds(state, state.neg == state.players - 1, sharpness(state))
             returns = [r for r in RETURNS if COLOUR_MASK[hand] >> r.colour & 1]
             values = [_dot(table, chances(hand - UNIT[r.colour])) for r in returns]
             return returns[values.index(max(values))]
+        best, choices = self.best(state, hand, chances, chances.unseen)
+        return choices[self.rng.below(len(choices))]
+
+    def best(self, state: State, hand: int, chances: Callable, bag) -> tuple[float, list[Any]]:
+        """The best value the seat to move (holding ``hand``) can reach with one move, on the
+        colour odds times ``chances(hand after)``, and the moves that reach it; ``bag`` the
+        stones a Negotiate may draw, by colour."""
+        n = state.players
+        sharp = sharpness(state)
         best, choices = -1.0, [NEGOTIATE_MOVE]
         if COLOUR_MASK[hand]:
             for table, c, moves in self.groups(state, sharp):
                 value = _dot(table, chances(hand - UNIT[c]))
                 if value > best + 1e-9:
                     best, choices = value, moves
-        table = self.odds(state, ending, sharp)
-        unseen = chances.unseen
-        pool = sum(unseen)
+        table = self.odds(state, state.neg == n - 1, sharp)
+        pool = sum(bag)
         value = 0.0
         for d in range(3):
-            if unseen[d]:
+            if bag[d]:
                 held = hand + UNIT[d]
                 keep = max(_dot(table, chances(held - UNIT[c])) for c in range(3) if COLOUR_MASK[held] >> c & 1)
-                value += unseen[d] / pool * keep
+                value += bag[d] / pool * keep
         if value > best + 1e-9:
-            return NEGOTIATE_MOVE
-        return choices[self.rng.below(len(choices))]
+            return value, [NEGOTIATE_MOVE]
+        return best, choices
