@@ -60,6 +60,7 @@ DEFAULT_LEVEL = "expert"
 CANDIDATES = 6
 ITERATIONS = 16
 LEAF_BEST = False
+ROUNDS = 0
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
@@ -153,7 +154,12 @@ def _colour_odds(state, ending: bool, sharpness: float) -> tuple[float, float, f
         c = table[TIED[a]][0]
         if c >= 0:
             areas[c] += 1
-    colour, _, _ = state.rules.winning_colour(tuple(areas), unpack(state._axe), unpack(state._flag))
+    return _odds_of(state.rules, tuple(areas), state._axe, state._flag, ending, sharpness)
+
+
+def _odds_of(rules, areas: tuple[int, int, int], axe: int, flag: int, ending: bool, sharpness: float):
+    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG."""
+    colour, _, _ = rules.winning_colour(areas, unpack(axe), unpack(flag))
     if ending:
         return tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
     scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
@@ -257,16 +263,25 @@ class _Judge:
         """The searcher's chance to win after playing ``move`` in the full ``position`` (a
         Negotiate returning its best stone) and the rivals answering (``rival``) until it is
         to move again or the game is over."""
-        state = position._apply(move)
-        if state.drawn >= 0:
-            returns = state.legal_moves()
-            values = _heuristic_values(state, returns, self.estimate)
-            state = state._apply(returns[values.index(max(values))])
-        while state.neg < state.players and state.seat != self.me:
-            state = state._apply(rival.move(state))
+        state = self._returned(position._apply(move))
+        for round in range(ROUNDS + 1):
+            while state.neg < state.players and state.seat != self.me:
+                state = state._apply(rival.move(state))
+            if state.neg >= state.players or round == ROUNDS:
+                break
+            _, choices = rival.best(state, state._hands[self.me], self.estimate.chances, self.estimate.bag)
+            state = self._returned(state._apply(choices[0]))
         if LEAF_BEST and state.neg < state.players:
             return rival.best(state, state._hands[self.me], self.estimate.chances, self.estimate.bag)[0]
         return self.value(state)
+
+    def _returned(self, state: State) -> State:
+        """``state``, or after a Negotiate of the searcher's, the position once it returned its best stone."""
+        if state.drawn < 0 or state.seat != self.me:
+            return state
+        returns = state.legal_moves()
+        values = _heuristic_values(state, returns, self.estimate)
+        return state._apply(returns[values.index(max(values))])
 
     def order(self, state: State, legal: tuple[Any, ...]) -> list[Any]:
         """The searcher's moves best first by the heuristic's estimate (a Negotiate by the
@@ -306,6 +321,6 @@ def expert(view: dict[str, Any], rng: Any, deals: int = ITERATIONS) -> Any:
     if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
         candidates.append(NEGOTIATE_MOVE)
     full = [deal(state, me, beliefs, rng) for _ in range(deals)]
-    rival = Rival(_colour_odds, rng)
+    rival = Rival(_colour_odds, _odds_of, rng)
     totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
     return candidates[totals.index(max(totals))]

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pygames.bots.turncoats_reading import Beliefs, _Chances, draw_hands
-from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, UNIT, pack, unpack
-from pygames.turncoats.moves import NEGOTIATE, NEGOTIATE_MOVE, RETURNS
+from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, pack, unpack
+from pygames.turncoats.moves import BATTLE, NEGOTIATE, NEGOTIATE_MOVE, RECRUIT, RETURNS
 from pygames.turncoats.state import State
 
 __all__ = ["deal", "Rival", "sharpness"]
@@ -73,8 +73,13 @@ class Rival:
     hand: the move (or the stone returned) whose colour odds, times its exact chance as a
     player against the stones it cannot see, are best; ties broken with ``rng``."""
 
-    def __init__(self, odds: Odds, rng: Any) -> None:
+    def __init__(self, odds: Odds, odds_of: Callable, rng: Any) -> None:
+        """``odds(state, ending, sharpness)``: the heuristic's colour odds in a position;
+        ``odds_of(rules, areas ruled by colour, axe, flag, ending, sharpness)`` the same from
+        the areas each colour rules."""
         self.odds = odds
+        self.odds_of = odds_of
+        self._tables: dict[tuple, tuple] = {}
         self.rng = rng
         self._after: dict[tuple, list[tuple[tuple, int, list[Any]]]] = {}
         self._chances: dict[tuple, _Chances] = {}
@@ -96,20 +101,58 @@ class Rival:
 
     def groups(self, state: State, sharp: float) -> list[tuple[tuple, int, list[Any]]]:
         """The moves of the seat to move other than Negotiate, grouped by the colour paid and the
-        colour odds they lead to: ``(odds, colour, moves)``."""
+        colour odds they lead to: ``(odds, colour, moves)``.  Long on purpose: the look-ahead's
+        hot path, each move's areas ruled counted from the few areas it changes."""
         mask = COLOUR_MASK[state._hands[state.seat]]
-        key = (state._areas, state._axe, state._flag, mask, sharp)
+        areas, axe, flag, rules = state._areas, state._axe, state._flag, state.rules
+        key = (areas, axe, flag, mask, sharp)
         found = self._after.get(key)
-        if found is None:
-            by: dict[tuple, list[Any]] = {}
-            for m in state.legal_moves():
-                if m.kind != NEGOTIATE:
-                    table = self.odds(state._apply(m), False, sharp)
-                    by.setdefault((table, m.colour), []).append(m)
-            found = [(table, c, moves) for (table, c), moves in by.items()]
-            if len(self._after) > 5_000:
-                self._after.clear()
-            self._after[key] = found
+        if found is not None:
+            return found
+        ruled: dict[tuple[int, int], tuple[tuple, list[int]]] = {}
+        tables = self._tables
+        by: dict[tuple, list[Any]] = {}
+        for m in state.legal_moves():
+            kind = m.kind
+            if kind == NEGOTIATE:
+                continue
+            ax, fl, x, y = axe, flag, m.area, -1
+            if kind == RECRUIT:
+                new_x = areas[x] + m.unit
+            elif kind == BATTLE:
+                ax = axe + m.unit
+                new_x = areas[x] - m.kill_packed
+            else:
+                fl = flag + m.unit
+                if m.count:
+                    new_x, y = areas[x] - m.march_packed, m.dest
+                else:
+                    x = -1
+            base = ruled.get((ax, fl))
+            if base is None:  # each area's ruler under these AXE and FLAG (-1: nobody, counted last)
+                resolver = rules.resolver(ax, fl)
+                counts = [0, 0, 0, 0]
+                for a in areas:
+                    counts[resolver[TIED[a]][0]] += 1
+                base = ruled[(ax, fl)] = (resolver, counts)
+            resolver, counts = base
+            counts = counts[:]
+            if x >= 0:
+                counts[resolver[TIED[areas[x]]][0]] -= 1
+                counts[resolver[TIED[new_x]][0]] += 1
+            if y >= 0:
+                counts[resolver[TIED[areas[y]]][0]] -= 1
+                counts[resolver[TIED[areas[y] + m.march_packed]][0]] += 1
+            ruled_by = (counts[0], counts[1], counts[2])
+            table = tables.get((ruled_by, ax, fl, sharp))
+            if table is None:
+                table = tables[(ruled_by, ax, fl, sharp)] = self.odds_of(rules, ruled_by, ax, fl, False, sharp)
+            by.setdefault((table, m.colour), []).append(m)
+        found = [(table, c, moves) for (table, c), moves in by.items()]
+        if len(self._after) > 5_000:
+            self._after.clear()
+            tables.clear()
+        self._after[key] = found
         return found
 
     def move(self, state: State) -> Any:

@@ -54,7 +54,7 @@ def test_dealt_positions_fit_the_view_and_the_reading():
 def test_a_rival_ends_the_game_it_wins_and_not_one_it_loses():
     # Two Negotiates in a row: the seat to move (2) ends the game by negotiating.  Red wins the
     # map; with the red stones the seat negotiates, without them it plays on.
-    rival = Rival(bots._colour_odds, Rng(1))
+    rival = Rival(bots._colour_odds, bots._odds_of, Rng(1))
     winning = turncoats.position(3, areas=RED_AHEAD, hands=[(0, 4, 0), (0, 0, 4), (4, 0, 0)], to_move=2, neg=2)
     assert rival.move(winning).kind == NEGOTIATE
     losing = turncoats.position(3, areas=RED_AHEAD, hands=[(4, 0, 0), (0, 0, 4), (0, 4, 0)], to_move=2, neg=2)
