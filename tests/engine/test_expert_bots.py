@@ -13,7 +13,6 @@ from pygames.bots import oriflamme as oriflamme_bots
 from pygames.bots import turncoats as turncoats_bots
 from pygames.core.rng import Rng, derive_seed
 from pygames.oriflamme.sample import determinize as oriflamme_determinize
-from pygames.turncoats.sample import Sampler
 from pygames.turncoats.sample import determinize as turncoats_determinize
 
 #: The expert's budget in these tests (iterations per decision).
@@ -82,13 +81,13 @@ def test_expert_samples_only_positions_the_view_allows(game, monkeypatch):
 
         monkeypatch.setattr(oriflamme_bots, "fill", recording)
     else:
+        deal = turncoats_bots.deal
 
-        class Recording(Sampler):
-            def sample(self, rng):
-                seen.append(super().sample(rng))
-                return seen[-1]
+        def recording(root, me, beliefs, rng):
+            seen.append(deal(root, me, beliefs, rng))
+            return seen[-1]
 
-        monkeypatch.setattr(turncoats_bots, "Sampler", Recording)
+        monkeypatch.setattr(turncoats_bots, "deal", recording)
     for state in list(_positions(game, 3, 9))[:4]:
         seat = state.to_move
         view = state.view(seat)

@@ -1,0 +1,194 @@
+"""The Turncoats expert's look-ahead: its best moves judged after the rivals answer them.
+
+One move on its own says little in Turncoats: whatever it flips, the next seats may flip
+back, and a Negotiate ends the game only if every other seat negotiates too.  So the
+expert plays each of its few best moves (by its one-move estimate) on ``deals`` full
+positions, each rival's hand drawn from what its moves told (``turncoats_reading``) and
+the bag holding the rest, lets every rival answer as the heuristic would from its own hand
+(``Rival``: the heuristic's choice, with its chance as a player computed exactly rather
+than sampled), until the expert is to move again or the game is over, and scores what it
+reaches: the result itself when the game ended, else the best one-move estimate the
+expert's next move can reach there (``Rival.best`` with the expert's own estimate).
+The same deals (and draws from the bag) serve every candidate, so their scores differ by
+the moves, not by the luck of the deals.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pygames.bots.turncoats_reading import Beliefs, _Chances, draw_hands
+from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, pack, unpack
+from pygames.turncoats.moves import BATTLE, NEGOTIATE, NEGOTIATE_MOVE, RECRUIT, RETURNS
+from pygames.turncoats.state import State
+
+__all__ = ["deal", "Rival", "sharpness"]
+
+Odds = Callable[[State, bool, float], tuple[float, float, float, float]]
+
+
+def sharpness(state: State) -> float:
+    """How sure the colour estimate is: sharper as the stones left in all hands run out."""
+    left = sum(SIZE[h] for h in state._hands)
+    return 0.6 + 6.0 / (1.0 + left / state.players)
+
+
+def _dot(a, b) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+
+
+def deal(root: State, me: int, beliefs: Beliefs, rng: Any) -> State:
+    """A full position the seat ``me`` may be in: each rival's hand drawn from ``beliefs``, the
+    bag the rest of the stones ``me`` cannot see (a uniform deal when the drawn hands do not fit
+    together), a fresh generator.  ``root`` is ``me``'s position (its own hand known)."""
+    used = [0, 0, 0]
+    for p in (*root._areas, root._axe, root._flag, root._hands[me]):
+        for c, k in enumerate(unpack(p)):
+            used[c] += k
+    unseen = [STONES_PER_COLOUR - k for k in used]
+    hands = draw_hands(beliefs, unseen, rng)
+    bag = [unseen[c] - sum(h[c] for h in hands) for c in range(3)]
+    s = root._copy()
+    if min(bag) < 0:
+        pool = [c for c in range(3) for _ in range(unseen[c])]
+        rng.shuffle(pool)
+        hands = []
+        for seat in sorted(beliefs):
+            size = SIZE[root._hands[seat]] if root._hands[seat] >= 0 else ~root._hands[seat]
+            counts = [0, 0, 0]
+            for _ in range(size):
+                counts[pool.pop()] += 1
+            hands.append(counts)
+        bag = [pool.count(c) for c in range(3)]
+    full = list(root._hands)
+    for seat, h in zip(sorted(beliefs), hands):
+        full[seat] = pack(h)
+    s._hands = tuple(full)
+    s._bag = pack(bag)
+    s.rng = rng.next_u64()
+    return s
+
+
+class Rival:
+    """The heuristic's move for the seat to move in a full position, from that seat's own
+    hand: the move (or the stone returned) whose colour odds, times its exact chance as a
+    player against the stones it cannot see, are best; ties broken with ``rng``."""
+
+    def __init__(self, odds: Odds, odds_of: Callable, rng: Any) -> None:
+        """``odds(state, ending, sharpness)``: the heuristic's colour odds in a position;
+        ``odds_of(rules, areas ruled by colour, axe, flag, ending, sharpness)`` the same from
+        the areas each colour rules."""
+        self.odds = odds
+        self.odds_of = odds_of
+        self._tables: dict[tuple, tuple] = {}
+        self.rng = rng
+        self._after: dict[tuple, list[tuple[tuple, int, list[Any]]]] = {}
+        self._chances: dict[tuple, _Chances] = {}
+
+    def chances(self, state: State, seat: int) -> _Chances:
+        """``seat``'s chance as a player by winning colour, for a hand of its own."""
+        used = [0, 0, 0]
+        for p in (*state._areas, state._axe, state._flag, state._hands[seat]):
+            for c, k in enumerate(unpack(p)):
+                used[c] += k
+        unseen = tuple(STONES_PER_COLOUR - k for k in used)
+        sizes = tuple(SIZE[h] for s, h in enumerate(state._hands) if s != seat)
+        found = self._chances.get((unseen, sizes))
+        if found is None:
+            if len(self._chances) > 5_000:
+                self._chances.clear()
+            found = self._chances[(unseen, sizes)] = _Chances(list(unseen), list(sizes))
+        return found
+
+    def groups(self, state: State, sharp: float) -> list[tuple[tuple, int, list[Any]]]:
+        """The moves of the seat to move other than Negotiate, grouped by the colour paid and the
+        colour odds they lead to: ``(odds, colour, moves)``.  Long on purpose: the look-ahead's
+        hot path, each move's areas ruled counted from the few areas it changes."""
+        mask = COLOUR_MASK[state._hands[state.seat]]
+        areas, axe, flag, rules = state._areas, state._axe, state._flag, state.rules
+        key = (areas, axe, flag, mask, sharp)
+        found = self._after.get(key)
+        if found is not None:
+            return found
+        ruled: dict[tuple[int, int], tuple[tuple, list[int]]] = {}
+        tables = self._tables
+        by: dict[tuple, list[Any]] = {}
+        for m in state.legal_moves():
+            kind = m.kind
+            if kind == NEGOTIATE:
+                continue
+            ax, fl, x, y = axe, flag, m.area, -1
+            if kind == RECRUIT:
+                new_x = areas[x] + m.unit
+            elif kind == BATTLE:
+                ax = axe + m.unit
+                new_x = areas[x] - m.kill_packed
+            else:
+                fl = flag + m.unit
+                if m.count:
+                    new_x, y = areas[x] - m.march_packed, m.dest
+                else:
+                    x = -1
+            base = ruled.get((ax, fl))
+            if base is None:  # each area's ruler under these AXE and FLAG (-1: nobody, counted last)
+                resolver = rules.resolver(ax, fl)
+                counts = [0, 0, 0, 0]
+                for a in areas:
+                    counts[resolver[TIED[a]][0]] += 1
+                base = ruled[(ax, fl)] = (resolver, counts)
+            resolver, counts = base
+            counts = counts[:]
+            if x >= 0:
+                counts[resolver[TIED[areas[x]]][0]] -= 1
+                counts[resolver[TIED[new_x]][0]] += 1
+            if y >= 0:
+                counts[resolver[TIED[areas[y]]][0]] -= 1
+                counts[resolver[TIED[areas[y] + m.march_packed]][0]] += 1
+            ruled_by = (counts[0], counts[1], counts[2])
+            table = tables.get((ruled_by, ax, fl, sharp))
+            if table is None:
+                table = tables[(ruled_by, ax, fl, sharp)] = self.odds_of(rules, ruled_by, ax, fl, False, sharp)
+            by.setdefault((table, m.colour), []).append(m)
+        found = [(table, c, moves) for (table, c), moves in by.items()]
+        if len(self._after) > 5_000:
+            self._after.clear()
+            tables.clear()
+        self._after[key] = found
+        return found
+
+    def move(self, state: State) -> Any:
+        """The heuristic's move for the seat to move in the full position ``state``."""
+        seat = state.seat
+        hand = state._hands[seat]
+        chances = self.chances(state, seat)
+        if state.drawn >= 0:
+            table = self.odds(state, state.neg == state.players - 1, sharpness(state))
+            returns = [r for r in RETURNS if COLOUR_MASK[hand] >> r.colour & 1]
+            values = [_dot(table, chances(hand - UNIT[r.colour])) for r in returns]
+            return returns[values.index(max(values))]
+        best, choices = self.best(state, hand, chances, chances.unseen)
+        return choices[self.rng.below(len(choices))]
+
+    def best(self, state: State, hand: int, chances: Callable, bag) -> tuple[float, list[Any]]:
+        """The best value the seat to move (holding ``hand``) can reach with one move, on the
+        colour odds times ``chances(hand after)``, and the moves that reach it; ``bag`` the
+        stones a Negotiate may draw, by colour."""
+        n = state.players
+        sharp = sharpness(state)
+        best, choices = -1.0, [NEGOTIATE_MOVE]
+        if COLOUR_MASK[hand]:
+            for table, c, moves in self.groups(state, sharp):
+                value = _dot(table, chances(hand - UNIT[c]))
+                if value > best + 1e-9:
+                    best, choices = value, moves
+        table = self.odds(state, state.neg == n - 1, sharp)
+        pool = sum(bag)
+        value = 0.0
+        for d in range(3):
+            if bag[d]:
+                held = hand + UNIT[d]
+                keep = max(_dot(table, chances(held - UNIT[c])) for c in range(3) if COLOUR_MASK[held] >> c & 1)
+                value += bag[d] / pool * keep
+        if value > best + 1e-9:
+            return value, [NEGOTIATE_MOVE]
+        return best, choices
