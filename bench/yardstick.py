@@ -11,9 +11,9 @@ our expert uses too).  Two budgets, one row each:
 
 * ``sims``: ISMCTS gets as many simulations per move as our expert has iterations
   (``ITERATIONS`` of the game's bots module; at least 2, the fewest with which it picks a move:
-  the Turncoats expert ships one iteration, its strength being its estimate's 400 deals of
-  rivals' hands read from their moves, so this row favours it and the clock row is the fair
-  one there);
+  the Turncoats expert's ``ITERATIONS`` counts the deals of rivals' hands, read from their
+  moves, on which it plays each of its best moves through the rivals' answers, far more work
+  than a simulation each, so this row favours it and the clock row is the fair one there);
 * ``clock``: ISMCTS searches until it has used as much CPU time on the move as our expert has
   used on average per decision so far in this process (the first game's figure is measured on
   a few expert decisions before the first game).
