@@ -43,8 +43,8 @@ from pygames.oriflamme.cards import (
     SPY,
     UNKNOWN,
 )
-from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, Move, parse
-from pygames.oriflamme.rules import OVER, PLACING, ROUNDS
+from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
+from pygames.oriflamme.rules import OVER, P_TARGET, PLACING, ROUNDS
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
@@ -274,19 +274,109 @@ def heuristic(view: dict[str, Any], rng: Any) -> Move:
 # --- expert: search over what the seat may not see -------------------------------------------
 
 
+#: Rollout policy switches (screening).
+SMART_ROLLOUT = True
+MARGIN = 0.0
+
+
+def _rollout_move(state: State, legal: tuple[Move, ...], rng: Any) -> Move:
+    """A cheap playout move: a face-down card is revealed when it usually pays (a Conspiracy
+    once it holds tokens, an Ambush only in the last round, anything else four times in five),
+    an attack or a Spy picks a rival when it can; everything else at random."""
+    kind = legal[0].kind
+    if kind == REVEAL:
+        top = state.queue[state.cursor][-1]
+        t = top & 15
+        if t == AMBUSH:
+            reveal = state.round == ROUNDS
+        elif t == CONSPIRACY:
+            reveal = state.round == ROUNDS or top >> 5 >= 2 + rng.below(3)
+        else:
+            reveal = rng.below(5) != 0
+        return legal[0] if reveal else legal[-1]
+    if kind == TARGET and state.pending == P_TARGET:
+        q = state.queue
+        me = q[state.cursor][0]
+        rivals = [m for m in legal if q[m.a][0] != me]
+        if rivals:
+            return rivals[rng.below(len(rivals))]
+    elif kind == STEAL:
+        me = state.queue[state.cursor][0]
+        rivals = [m for m in legal if m.a != me and state.pools[m.a] > 0]
+        if rivals:
+            return rivals[rng.below(len(rivals))]
+    return legal[rng.below(len(legal))]
+
+
 def _rollout(state: State, rng: Any) -> list[float]:
-    """Random moves to the end; 1 for a win, 1/k for each of k tied winners."""
+    """Playout moves to the end; 1 for a win, 1/k for each of k tied winners."""
+    smart = SMART_ROLLOUT
     while state.phase != OVER:
         legal = state.legal_moves()
-        state = state._play_legal(legal[rng.below(len(legal))])
+        if len(legal) == 1:
+            move = legal[0]
+        elif smart:
+            move = _rollout_move(state, legal, rng)
+        else:
+            move = legal[rng.below(len(legal))]
+        state = state._play_legal(move)
     rewards = [0.0] * state.players
     winners = state.outcome.winners
     for seat in winners:
         rewards[seat] = 1.0 / len(winners)
+    if MARGIN:
+        pools = state.pools
+        top = max(pools) or 1
+        rewards = [(1 - MARGIN) * r + MARGIN * p / top for r, p in zip(rewards, pools)]
     return rewards
 
 
-def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Move:
+#: How likely an owner leaves each type face down when it is visited (Ambush ... Spy): a rival's
+#: card that gathered k tokens was kept k times, so its type is drawn with weight ``_KEPT[t] ** k``.
+_KEPT = (0.95, 0.4, 0.35, 0.9, 0.6, 0.05, 0.6, 0.1, 0.1, 0.1)
+WEIGHTED_DEAL = True
+
+
+def _deal(state: State, me: int, rng: Any) -> State:
+    """A full position for one iteration: rivals' face-down cards that were kept get a type
+    drawn by how likely it is to be kept that often (``_KEPT``), then ``fill`` deals the rest
+    (other face-down cards, hands, removed piles) uniformly among the types left."""
+    if not WEIGHTED_DEAL:
+        return fill(state, rng)
+    queue = state.queue
+    kept = [
+        (i, j)
+        for i, slot in enumerate(queue)
+        if slot[0] != me
+        for j, c in enumerate(slot)
+        if j and c & 15 == UNKNOWN and c >> 5
+    ]
+    if not kept:
+        return fill(state, rng)
+    queue = list(queue)
+    unseen: dict[int, list[int]] = {}
+    for i, j in sorted(kept, key=lambda ij: -(queue[ij[0]][ij[1]] >> 5)):
+        slot = queue[i]
+        card = slot[j]
+        types = unseen.get(slot[0])
+        if types is None:
+            types = unseen[slot[0]] = list(state.possible_types(slot[0]))
+        k = card >> 5
+        weights = [_KEPT[t] ** k for t in types]
+        x = rng.below(1 << 30) / (1 << 30) * sum(weights)
+        pick = len(types) - 1
+        for n, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                pick = n
+                break
+        queue[i] = slot[:j] + (card & ~15 | types.pop(pick),) + slot[j + 1 :]
+    partial = state._child()
+    partial.queue = queue
+    return fill(partial, rng)
+
+
+def expert(view: dict[str, Any], rng: Any, iterations: int | None = None) -> Move:
     """Information-set MCTS from the seat's view (``pygames.bots.ismcts``): each iteration
     deals the cards the seat cannot see at random (``pygames.oriflamme.sample``)."""
     state = from_view(view)
@@ -300,8 +390,8 @@ def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Move
         return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
 
     return search(
-        lambda r: fill(state, r),
-        iterations,
+        lambda r: _deal(state, me, r),
+        iterations or ITERATIONS,
         rng,
         apply=State._play_legal,
         rollout=_rollout,
