@@ -274,11 +274,6 @@ def heuristic(view: dict[str, Any], rng: Any) -> Move:
 # --- expert: search over what the seat may not see -------------------------------------------
 
 
-#: Rollout policy switches (screening).
-SMART_ROLLOUT = True
-MARGIN = 0.0
-
-
 def _rollout_move(state: State, legal: tuple[Move, ...], rng: Any) -> Move:
     """A cheap playout move: a face-down card is revealed when it usually pays (a Conspiracy
     once it holds tokens, an Ambush only in the last round, anything else four times in five),
@@ -309,40 +304,39 @@ def _rollout_move(state: State, legal: tuple[Move, ...], rng: Any) -> Move:
 
 
 def _rollout(state: State, rng: Any) -> list[float]:
-    """Playout moves to the end; 1 for a win, 1/k for each of k tied winners."""
-    smart = SMART_ROLLOUT
-    while state.phase != OVER:
-        legal = state.legal_moves()
-        if len(legal) == 1:
-            move = legal[0]
-        elif smart:
-            move = _rollout_move(state, legal, rng)
-        else:
-            move = legal[rng.below(len(legal))]
-        state = state._play_legal(move)
+    """Playout moves (``_rollout_move``) to the end; 1 for a win, 1/k for each of k tied winners.
+    The playout changes one private copy in place (no new position a move: the hot loop)."""
+    if state.phase != OVER:
+        state = state._child()
+        while state.phase != OVER:
+            legal = state._generate()
+            state._do(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
     rewards = [0.0] * state.players
     winners = state.outcome.winners
     for seat in winners:
         rewards[seat] = 1.0 / len(winners)
-    if MARGIN:
-        pools = state.pools
-        top = max(pools) or 1
-        rewards = [(1 - MARGIN) * r + MARGIN * p / top for r, p in zip(rewards, pools)]
     return rewards
 
 
 #: How likely an owner leaves each type face down when it is visited (Ambush ... Spy): a rival's
 #: card that gathered k tokens was kept k times, so its type is drawn with weight ``_KEPT[t] ** k``.
 _KEPT = (0.95, 0.4, 0.35, 0.9, 0.6, 0.05, 0.6, 0.1, 0.1, 0.1)
-WEIGHTED_DEAL = True
+
+
+def _weighted(weights: list[float], rng: Any) -> int:
+    """An index drawn with probability proportional to its weight (from ``rng`` only)."""
+    x = rng.below(1 << 30) / (1 << 30) * sum(weights)
+    for n, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return n
+    return len(weights) - 1
 
 
 def _deal(state: State, me: int, rng: Any) -> State:
     """A full position for one iteration: rivals' face-down cards that were kept get a type
     drawn by how likely it is to be kept that often (``_KEPT``), then ``fill`` deals the rest
     (other face-down cards, hands, removed piles) uniformly among the types left."""
-    if not WEIGHTED_DEAL:
-        return fill(state, rng)
     queue = state.queue
     kept = [
         (i, j)
@@ -361,15 +355,7 @@ def _deal(state: State, me: int, rng: Any) -> State:
         types = unseen.get(slot[0])
         if types is None:
             types = unseen[slot[0]] = list(state.possible_types(slot[0]))
-        k = card >> 5
-        weights = [_KEPT[t] ** k for t in types]
-        x = rng.below(1 << 30) / (1 << 30) * sum(weights)
-        pick = len(types) - 1
-        for n, w in enumerate(weights):
-            x -= w
-            if x < 0:
-                pick = n
-                break
+        pick = _weighted([_KEPT[t] ** (card >> 5) for t in types], rng)
         queue[i] = slot[:j] + (card & ~15 | types.pop(pick),) + slot[j + 1 :]
     partial = state._child()
     partial.queue = queue
