@@ -18,10 +18,17 @@ get the same answer.
   against the leading rival; when a face-down rival card would be eliminated, the
   result is averaged over what that card may be, so the risk of an Ambush counts.
 * ``expert``: information-set Monte Carlo tree search (``pygames.bots.ismcts``) with
-  ``ITERATIONS`` iterations: each deals the cards the seat cannot see at random
-  (``pygames.oriflamme.sample``), walks one tree of the seat's moves and its rivals' moves
-  as the seat sees them (a rival's placement by where, not by which card) and finishes
-  the game with random moves; the move tried most often is played.
+  ``ITERATIONS`` iterations.  Each iteration deals the cards the seat cannot see
+  (``_deal``): a rival's face-down card that gathered k tokens was kept face down k times,
+  so its type is drawn with weight ``_KEPT[type] ** k`` (an Ambush or a Conspiracy is
+  kept, a Lord hardly ever), the other unknown cards uniformly (``pygames.oriflamme.sample``).
+  It walks one tree of the seat's moves and its rivals' moves as the seat sees them (a
+  rival's placement by where, not by which card) and finishes the game with a cheap playout
+  policy (``_rollout_move``: reveal what usually pays, attack and rob rivals rather than
+  oneself, otherwise at random); the move tried most often is played.  Against three
+  heuristic bots in 4-player games it takes a 56.6% win share over 400 games (95% CI
+  51.7-61.4%, fair share 25%; 46.9% with a uniform deal and random playouts), about 0.27 s
+  of CPU per decision on CPython (``bench/bots_bench.py``).
 """
 
 from __future__ import annotations
@@ -43,8 +50,8 @@ from pygames.oriflamme.cards import (
     SPY,
     UNKNOWN,
 )
-from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, Move, parse
-from pygames.oriflamme.rules import OVER, PLACING, ROUNDS
+from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
+from pygames.oriflamme.rules import OVER, P_TARGET, PLACING, ROUNDS
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
@@ -274,11 +281,43 @@ def heuristic(view: dict[str, Any], rng: Any) -> Move:
 # --- expert: search over what the seat may not see -------------------------------------------
 
 
+def _rollout_move(state: State, legal: tuple[Move, ...], rng: Any) -> Move:
+    """A cheap playout move: a face-down card is revealed when it usually pays (a Conspiracy
+    once it holds tokens, an Ambush only in the last round, anything else four times in five),
+    an attack or a Spy picks a rival when it can; everything else at random."""
+    kind = legal[0].kind
+    if kind == REVEAL:
+        top = state.queue[state.cursor][-1]
+        t = top & 15
+        if t == AMBUSH:
+            reveal = state.round == ROUNDS
+        elif t == CONSPIRACY:
+            reveal = state.round == ROUNDS or top >> 5 >= 2 + rng.below(3)
+        else:
+            reveal = rng.below(5) != 0
+        return legal[0] if reveal else legal[-1]
+    if kind == TARGET and state.pending == P_TARGET:
+        q = state.queue
+        me = q[state.cursor][0]
+        rivals = [m for m in legal if q[m.a][0] != me]
+        if rivals:
+            return rivals[rng.below(len(rivals))]
+    elif kind == STEAL:
+        me = state.queue[state.cursor][0]
+        rivals = [m for m in legal if m.a != me and state.pools[m.a] > 0]
+        if rivals:
+            return rivals[rng.below(len(rivals))]
+    return legal[rng.below(len(legal))]
+
+
 def _rollout(state: State, rng: Any) -> list[float]:
-    """Random moves to the end; 1 for a win, 1/k for each of k tied winners."""
-    while state.phase != OVER:
-        legal = state.legal_moves()
-        state = state._play_legal(legal[rng.below(len(legal))])
+    """Playout moves (``_rollout_move``) to the end; 1 for a win, 1/k for each of k tied winners.
+    The playout changes one private copy in place (no new position a move: the hot loop)."""
+    if state.phase != OVER:
+        state = state._child()
+        while state.phase != OVER:
+            legal = state._generate()
+            state._do(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
     rewards = [0.0] * state.players
     winners = state.outcome.winners
     for seat in winners:
@@ -286,9 +325,54 @@ def _rollout(state: State, rng: Any) -> list[float]:
     return rewards
 
 
-def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Move:
+#: How likely an owner leaves each type face down when it is visited (Ambush ... Spy): a rival's
+#: card that gathered k tokens was kept k times, so its type is drawn with weight ``_KEPT[t] ** k``.
+_KEPT = (0.95, 0.4, 0.35, 0.9, 0.6, 0.05, 0.6, 0.1, 0.1, 0.1)
+
+
+def _weighted(weights: list[float], rng: Any) -> int:
+    """An index drawn with probability proportional to its weight (from ``rng`` only)."""
+    x = rng.below(1 << 30) / (1 << 30) * sum(weights)
+    for n, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return n
+    return len(weights) - 1
+
+
+def _deal(state: State, me: int, rng: Any) -> State:
+    """A full position for one iteration: rivals' face-down cards that were kept get a type
+    drawn by how likely it is to be kept that often (``_KEPT``), then ``fill`` deals the rest
+    (other face-down cards, hands, removed piles) uniformly among the types left."""
+    queue = state.queue
+    kept = [
+        (i, j)
+        for i, slot in enumerate(queue)
+        if slot[0] != me
+        for j, c in enumerate(slot)
+        if j and c & 15 == UNKNOWN and c >> 5
+    ]
+    if not kept:
+        return fill(state, rng)
+    queue = list(queue)
+    unseen: dict[int, list[int]] = {}
+    for i, j in sorted(kept, key=lambda ij: -(queue[ij[0]][ij[1]] >> 5)):
+        slot = queue[i]
+        card = slot[j]
+        types = unseen.get(slot[0])
+        if types is None:
+            types = unseen[slot[0]] = list(state.possible_types(slot[0]))
+        pick = _weighted([_KEPT[t] ** (card >> 5) for t in types], rng)
+        queue[i] = slot[:j] + (card & ~15 | types.pop(pick),) + slot[j + 1 :]
+    partial = state._child()
+    partial.queue = queue
+    return fill(partial, rng)
+
+
+def expert(view: dict[str, Any], rng: Any, iterations: int | None = None) -> Move:
     """Information-set MCTS from the seat's view (``pygames.bots.ismcts``): each iteration
-    deals the cards the seat cannot see at random (``pygames.oriflamme.sample``)."""
+    deals the cards the seat cannot see (``_deal``) and plays out with ``_rollout_move``;
+    ``iterations`` overrides ``ITERATIONS``."""
     state = from_view(view)
     legal = state.legal_moves()
     if len(legal) == 1:
@@ -300,8 +384,8 @@ def expert(view: dict[str, Any], rng: Any, iterations: int = ITERATIONS) -> Move
         return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
 
     return search(
-        lambda r: fill(state, r),
-        iterations,
+        lambda r: _deal(state, me, r),
+        iterations or ITERATIONS,
         rng,
         apply=State._play_legal,
         rollout=_rollout,

@@ -12,6 +12,7 @@ from pygames import oriflamme, turncoats
 from pygames.bots import oriflamme as oriflamme_bots
 from pygames.bots import turncoats as turncoats_bots
 from pygames.core.rng import Rng, derive_seed
+from pygames.oriflamme.cards import AMBUSH, CONSPIRACY
 from pygames.oriflamme.sample import determinize as oriflamme_determinize
 from pygames.turncoats.sample import determinize as turncoats_determinize
 
@@ -129,3 +130,51 @@ def test_expert_at_the_shipped_budget(game):
     move = bots.expert(view, Rng(3))
     assert move in state.legal_moves()
     assert bots.LEVELS[-1] == "expert" and oriflamme_bots.DEFAULT_LEVEL == "expert"
+
+
+#: A 3-player Oriflamme position in round 3, as text with ``{cursor}`` and ``{pending}`` to fill in:
+#: p1's face-down Ambush (1 token) leads; p2's face-up Soldier sits between p2's own Archer and p3's
+#: Spy; p2's face-down Conspiracy holds 2 tokens.
+_RESOLVING = (
+    "players=3 start=p1 round=3 phase=resolve cursor={cursor} pending={pending} pools=2,3,1 "
+    "hands=HeSoShRd,HeLoShRd,AmArAsCo removed=ArAsCo,AmAsSp,RdShSo "
+    "queue=p1:Amd1,p2:Ard0,p2:Sou,p3:Spu,p1:Lod0,p3:Hed0,p1:Spd0,p2:Cod2,p3:Lou out=-,-,-"
+)
+
+
+def test_oriflamme_playout_keeps_traps_and_hits_rivals():
+    """The expert's playout policy: an Ambush stays face down before the last round, a Conspiracy
+    with 2 tokens is sometimes cashed and sometimes kept, a Soldier hits the rival beside it rather
+    than its owner's own card."""
+    rng = Rng("playout")
+
+    def moves(cursor: int, pending: str) -> set[str]:
+        state = oriflamme.from_text(_RESOLVING.format(cursor=cursor, pending=pending))
+        legal = state.legal_moves()
+        return {str(oriflamme_bots._rollout_move(state, legal, rng)) for _ in range(60)}
+
+    assert moves(1, "reveal") == {"keep"}
+    assert moves(8, "reveal") == {"reveal", "keep"}
+    assert moves(3, "target:Soldier") == {"target 4"}
+
+
+def test_oriflamme_deal_reads_how_often_a_card_was_kept():
+    """A rival's face-down card kept twice is dealt as an Ambush or a Conspiracy far more often than
+    a uniform deal would (1 in 5), a card never visited stays near uniform, and every deal looks
+    the same from the seat."""
+    text = (
+        "players=4 start=p1 round=3 phase=place placed=0 pools=1,2,1,3 "
+        "hands=HeLoSoSpRd,ArAsHeLoRd,AmArAsCoRd,AmArAsCoLo removed=AmAsCo,ShSoSp,ShSoHe,RdShSp "
+        "queue=p1:Ard0,p2:Amd2,p3:Lou,p2:Cod1,p4:Hed1,p1:Shd0,p3:Spd0,p4:Sod0 out=-,-,-,-"
+    )
+    view = oriflamme.from_text(text).view(0)
+    seen = oriflamme.from_view(view)
+    rng = Rng("deal")
+    trap = {AMBUSH, CONSPIRACY}
+    kept = fresh = 0
+    for _ in range(300):
+        dealt = oriflamme_bots._deal(seen, 0, rng)
+        assert {k: v for k, v in dealt.view(0).items() if k != "log"} == {k: v for k, v in view.items() if k != "log"}
+        kept += dealt.queue[1][-1] & 15 in trap  # p2's card with 2 tokens
+        fresh += dealt.queue[6][-1] & 15 in trap  # p3's card with none (a uniform 2 in 9)
+    assert kept > 150 and 30 < fresh < 110
