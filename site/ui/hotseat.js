@@ -772,6 +772,7 @@ export class HotSeatGame {
     const hooks = {
       state: () => (this.result ? JSON.parse(JSON.stringify(this.result)) : null),
       viewer: () => this.viewer,
+      hash: () => this.hash, // the shown game's route, as its save names it
       busy: () => this.busy || this.thinking || !!this.forced,
       skipping: () => this.skipping,
       privacy: () => !!(this.privacy && this.privacy.shown),

@@ -167,13 +167,16 @@ def open_finished(page, site_url: str, game: str, route: str, record: dict) -> N
     key = f"pygames.{game}.save"
     page.goto(site_url + route)
     hooks = f"window.__pygames && window.__pygames.{game}"
+    # the save of this route's game (a route changed by its hash alone leaves the last one's save
+    # in place until the new game's first position replaces it)
+    saved = f"(JSON.parse(localStorage.getItem('{key}') || 'null') || {{}}).hash === ({hooks}).hash()"
     got = page.wait_for_function(
-        f"localStorage.getItem('{key}') ? 'saved' : ({hooks} && {hooks}.privacy() ? 'privacy' : false)",
+        f"({hooks}) ? ({saved} ? 'saved' : ({hooks}).privacy() ? 'privacy' : false) : false",
         timeout=READY_MS,
     ).json_value()
     if got == "privacy":
         page.locator("#privacy-continue").click()
-        page.wait_for_function(f"localStorage.getItem('{key}')", timeout=STEP_MS)
+        page.wait_for_function(f"({hooks}) && {saved}", timeout=STEP_MS)
     canonical = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).hash")
     save = {"hash": canonical, "record": record, "over": True}
     page.add_init_script(f"localStorage.setItem({key!r}, {json.dumps(json.dumps(save))})")
