@@ -39,6 +39,7 @@ export class Updates {
     this.toast = toast;
     this.reg = null;
     this.reloading = false;
+    this.offlineNews = false; // "Ready to play offline" is still to be said
     // controller: the version serving this page; page: the build its files came with (its
     // build-info.json); python: the build the engine came from
     this.hook = { controller: null, page: null, python: null, waiting: false, offline: "pending", failed: [] };
@@ -73,7 +74,8 @@ export class Updates {
       if (hadController) this.setWaiting(version !== build);
       else {
         this.setOffline("ready");
-        this.toast(t("ui.sw.offline_ready"));
+        this.offlineNews = true; // told at a calm moment: a strip appearing mid-turn moves the board under a finger
+        this.refresh();
       }
     });
     if (!hadController && (this.noRoomFor(build) || !(await this.roomFor(bytes)))) return this.setOffline("quota");
@@ -162,9 +164,17 @@ export class Updates {
     this.refresh();
   }
 
-  /** Show the update notice when a version waits and the page is at a calm moment (called on every change of screen). */
+  /**
+   * At a calm moment (checked on every change of screen): show the update notice when a version
+   * waits, and say once that the site now plays offline.
+   */
   refresh() {
-    this.notices.show("update", this.hook.waiting && this.calm());
+    const calm = this.calm();
+    this.notices.show("update", this.hook.waiting && calm);
+    if (this.offlineNews && calm) {
+      this.offlineNews = false;
+      this.toast(t("ui.sw.offline_ready"));
+    }
   }
 
   /** The notice's Reload: the waiting version takes over, then the page loads again from it. */

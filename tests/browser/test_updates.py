@@ -205,12 +205,16 @@ def first_visit(profile: Profile, deploys: Deploys, build: Build, hash_: str = "
     return page
 
 
-def test_a_deploy_waits_for_a_calm_moment_and_keeps_the_saved_game(profile, deploys, builds):
+def test_a_deploy_waits_for_a_calm_moment_and_keeps_the_saved_game(profile, deploys, builds, catalog):
     a, b = builds["A"], builds["B"]
     page = first_visit(profile, deploys, a, "#play/okiya?seed=5&bots=&format=single")
     page.wait_for_function(f"{OKIYA} !== null")
     page.locator("button[data-move]").first.click()
     page.wait_for_function(f"() => {{ const s = {OKIYA}; return s && s.view.ply >= 1; }}")
+    # the site now plays offline, but a strip appearing mid-turn would move the board under a
+    # finger: the news waits for a calm moment (the start page, below)
+    page.wait_for_function(f"{HOOK}.offline === 'ready'")
+    assert page.text_content("#toast") != catalog["ui.sw.offline_ready"]
     played = page.evaluate(OKIYA)["record"]
     # v2 is deployed while the game runs: it installs, but waits, and nothing is said mid-game
     deploys.serve(b)
@@ -225,6 +229,7 @@ def test_a_deploy_waits_for_a_calm_moment_and_keeps_the_saved_game(profile, depl
     assert fetched <= b.changed_from(a) | {"sw.js"}, "an unchanged file was downloaded again"
     # the start page is a calm moment: the notice; Reload gives v2, and the game resumes
     page.locator("a.brand").click()
+    expect(page.locator("#toast")).to_have_text(catalog["ui.sw.offline_ready"])
     take_update(page, b)
     resume = page.locator('[data-resume="okiya"]')
     expect(resume).to_be_visible()
