@@ -11,10 +11,13 @@ compiled wasm), alternating site and bare page so drift hits both alike. Per pro
   memory snapshot is stored);
 * offline: the same reload with the network off (the site only: the bare page has no
   service worker);
-* the Okiya deep link (site only): the first board drawn (its frame) on its first visit, and
-  the first board with the position on a reload (the game's stored view).
+* the Okiya deep link (site only): the first board drawn (its frame) on its first visit (a
+  page load of its own, the site cached), and the first board with the position on a reload
+  (the game's stored view).
 
-Prints medians of the rounds, the ratios to the bare page and the targets of issue 15.
+Prints medians of the rounds, the ratios to the bare page and the targets of issue 15, and
+the site's start-up marks of a cold visit (worker created and started, Pyodide's module in,
+Pyodide loaded, the wheel unpacked, ready): where the time goes.
 """
 
 from __future__ import annotations
@@ -70,6 +73,8 @@ SW_READY = """() => !navigator.serviceWorker ? null : Promise.race([
     new Promise(r => setTimeout(r, 30000))])"""
 SW_CONTROLS = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 OKIYA = "#play/okiya?seed=5&bots=1&level=easy&format=single"
+#: The site's start-up marks (python.js, worker.js) printed for a cold visit: where its time goes.
+PHASES = ("worker-create", "worker-start", "pyodide-imported", "pyodide-loaded", "wheel-loaded", "ready")
 TIMEOUT = 120_000
 
 
@@ -122,6 +127,10 @@ def profile_run(pw, build, url: str, profile: Path, transfer: Transfer, site: bo
             out["lcp"] = lcp[0] / 1000
             out["lcp element"] = lcp[1]
         if site:
+            for phase in PHASES:
+                at = page.evaluate(MARK, f"py:{phase}")
+                if at is not None:
+                    out[f"phase {phase}"] = at / 1000
             page.evaluate(SW_READY)
             page.wait_for_function(SW_CONTROLS, timeout=TIMEOUT)
             page.wait_for_function("performance.getEntriesByName('py:snapshot-stored').length > 0", timeout=TIMEOUT)
@@ -134,6 +143,7 @@ def profile_run(pw, build, url: str, profile: Path, transfer: Transfer, site: bo
             page.reload()
             out["offline"] = wait_ready(page)
             ctx.set_offline(False)
+            page.goto("about:blank")  # a load of its own: from the page's address, only its hash would change
             page.goto(url + OKIYA)
             page.wait_for_function(f"() => ({MARK})('py:board') !== null", timeout=TIMEOUT)
             out["board frame, first visit"] = page.evaluate(MARK, "py:board-frame") / 1000
@@ -207,6 +217,8 @@ def report(got: dict[str, list[dict]], line) -> None:
         elif key.startswith("board"):
             text += " (target <= 0.5 s warm)" if key == "board, reload" else ""
         line(label, text)
+    phases = [(phase, med("site", f"phase {phase}")) for phase in PHASES]
+    line("cold start phases (site)", ", ".join(f"{phase} {at:.3f} s" for phase, at in phases if at is not None))
     elements = sorted({str(r.get("lcp element")) for r in got["site"]})
     line("largest contentful paint elements (site)", ", ".join(elements))
     restored = [r.get("warm start") for r in got["site"]]

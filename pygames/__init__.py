@@ -9,15 +9,18 @@ Adding a game is one line in ``GAMES`` plus its own package and its bots module
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 
 from pygames.core.errors import IllegalMove, PlayerError
+from pygames.core.on_demand import OnDemand
 
 __version__ = "0.1.0"
 
 __all__ = ["GAMES", "IllegalMove", "PlayerError", "__version__"]
 
-from pygames import okiya, oriflamme, turncoats  # noqa: E402  (after the errors they use)
-
-#: The games, by id, in the order the start page lists them (the one registry).
-GAMES: dict[str, ModuleType] = {"okiya": okiya, "oriflamme": oriflamme, "turncoats": turncoats}
+#: The games, by id, in the order the start page lists them (the one registry). A game's
+#: package is imported on its first lookup: a page of one game never imports the others.
+GAMES: OnDemand[str, ModuleType] = OnDemand(
+    ("okiya", "oriflamme", "turncoats"), lambda game: import_module(f"pygames.{game}")
+)

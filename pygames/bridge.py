@@ -23,7 +23,7 @@ import typing
 from typing import Any, Callable
 
 from pygames import GAMES
-from pygames.bots import BOTS, DEFAULT_LEVELS
+from pygames.bots import BOTS, DEFAULT_LEVELS, bots_module
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.rng import Rng, derive_seed
@@ -144,6 +144,17 @@ def hint(record: dict[str, Any]) -> dict[str, Any]:
     hints[seat] += 1
     moves = [m.to_json() for m in match.current.legal_moves() if m.cell in cells]
     return {"cells": cells, "moves": [m["text"] for m in moves], "record": {**_record(match), "hints": hints}}
+
+
+def import_engine() -> list[str]:
+    """Import every game with its bots and events now, and name the games. The bridge itself
+    imports a game on its first use (``pygames.GAMES``), so Python is ready sooner; the worker
+    calls this in idle time before it copies the interpreter into its memory snapshot, so a
+    later visit restores them all. Not a page call."""
+    for game in GAMES:
+        bots_module(game)  # the game's bots, and the game they play
+        event_maker(game)
+    return list(GAMES)
 
 
 def _reviewable(record: dict[str, Any]) -> Any:

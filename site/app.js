@@ -1,7 +1,7 @@
 // pygames page: routing and the start page. The games come from games.json (the
 // registry the build writes from pygames.bridge.games()), so the start page paints
 // before Python is ready; a game's page is the module games/<id>.js (loaded on first
-// use, its stylesheet games/<id>.css beside it), a HotSeatGame (ui/hotseat.js) whose
+// use, its stylesheet games/<id>.css beside it: ui/sheets.js), a HotSeatGame (ui/hotseat.js) whose
 // static config names the game. Link play (#g=..., #my-games) is link/link.js, loaded on first
 // use like the cards' pictures (ui/thumbs.js and the renderers): the start page's first paint
 // waits for neither.
@@ -14,6 +14,7 @@ import { savedHash, storageWorks, onStorageTrouble } from "./ui/storage.js";
 import { Notices } from "./ui/notices.js";
 import { Updates } from "./ui/updates.js";
 import { wantedLanguages, mountPicker } from "./ui/language.js";
+import { gameStylesheet } from "./ui/sheets.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -22,7 +23,6 @@ let link = null; // play by link (link/link.js), once loaded
 let linkLoading = null;
 let registry = []; // games.json: [{id, players, levels, default_level, formats, options, secrets, ...}]
 const pages = new Map(); // game id -> its page (a promise, loaded on first use)
-const stylesheets = new Map(); // game id -> a promise that its stylesheet loaded
 let current = null; // the page shown (null: the start page or link play)
 let routeGen = 0; // bumps at every route change: a page loaded meanwhile is not shown
 let updates = null; // the service worker's side (ui/updates.js), once the catalogs are in
@@ -38,22 +38,12 @@ async function loadRegistry() {
   } catch (_) {
     registry = []; // the start page says nothing rather than a wrong list
   }
-  for (const game of registry) {
-    const sheet = document.createElement("link");
-    sheet.rel = "stylesheet";
-    sheet.href = new URL(`./games/${game.id}.css`, import.meta.url).href;
-    stylesheets.set(game.id, new Promise((done) => {
-      sheet.addEventListener("load", done);
-      sheet.addEventListener("error", done);
-    }));
-    document.head.append(sheet);
-  }
 }
 
 /** The page of a registry game: games/<id>.js's export whose static config names the game. */
 function pageOf(info) {
   if (!pages.has(info.id)) {
-    const loading = Promise.all([import(`./games/${info.id}.js`), stylesheets.get(info.id)]).then(([module]) => {
+    const loading = Promise.all([import(`./games/${info.id}.js`), gameStylesheet(info.id)]).then(([module]) => {
       const Page = Object.values(module).find((v) => typeof v === "function" && v.config && v.config.game === info.id);
       return new Page({ py, toast, root: $("#view-game"), info });
     });
@@ -321,7 +311,10 @@ async function boot() {
   py = new Python({ onProgress, onReady, onFatal });
   // a game page's module loads beside the catalogs: its board's frame is the first thing it draws
   const routed = routedId(location.hash);
-  if (routed && /^[a-z]+$/.test(routed)) import(`./games/${routed}.js`).catch(() => {});
+  if (routed && /^[a-z]+$/.test(routed)) {
+    import(`./games/${routed}.js`).catch(() => {});
+    gameStylesheet(routed);
+  }
   await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
   translateDom();
   mountPicker($("#lang"));

@@ -28,8 +28,11 @@ export class Python {
       this._reject = reject;
     });
     this.ready.catch(() => {});
-    mark("py:worker-create");
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // started by index.html's first script, with what it said meanwhile; else started here
+    const early = window.__pygamesWorker;
+    delete window.__pygamesWorker;
+    if (!early) mark("py:worker-create");
+    this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => {
       const msg = event.data || {};
       if (msg.type === "progress") onProgress(msg.stage, msg.pct);
@@ -57,6 +60,10 @@ export class Python {
         onFatal(error);
       }
     };
+    for (const event of early ? early.events : []) {
+      if (event.type === "error") this.worker.onerror(event);
+      else this.worker.onmessage(event);
+    }
   }
 
   /** Call pygames.bridge `fn` with keyword arguments `args`; resolves to its result. */

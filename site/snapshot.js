@@ -13,6 +13,12 @@ export function snapshotKey(base, hash, pyodide) {
   return new URL(`./__snapshot__/${encodeURIComponent(pyodide)}/${encodeURIComponent(hash)}`, base).href;
 }
 
+/** Whether any snapshot is stored (none: a first visit starts Python without looking for its key). */
+export async function anySnapshot() {
+  if (typeof caches === "undefined" || !(await caches.has(STORE))) return false;
+  return (await (await caches.open(STORE)).keys()).length > 0;
+}
+
 /** The stored snapshot bytes for `key`, or null (none, or not whole). */
 export async function readSnapshot(key) {
   if (typeof caches === "undefined") return null;

@@ -7,8 +7,9 @@
 // (build: the content hash of the build the engine came from; bytes: the size of that build;
 // start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
 
-import { snapshotKey, readSnapshot, writeSnapshot, dropSnapshots } from "./snapshot.js";
-import { Extras } from "./extras.js";
+// No static import: the runtime's fetches start the moment this script runs (its helpers load beside them).
+const snapshots = import("./snapshot.js");
+const extrasModule = () => import("./extras.js"); // after ready, for the calls that need one
 
 let bridge = null;
 const post = (msg) => self.postMessage(msg);
@@ -137,14 +138,20 @@ async function startFresh(loadPyodide, wheelP, wantSnapshot) {
   pyodide.unpackArchive(await wheelP, "wheel");
   mark("wheel-loaded");
   progress("engine", 92);
-  pyodide.runPython("import pygames.bridge, random");
+  pyodide.runPython("import pygames.bridge, random"); // the bridge only: a game on its first use
   return pyodide;
 }
 
-/** Copy the interpreter's memory and store it for the next visits (between two calls: Python idle). */
+/**
+ * Copy the interpreter's memory and store it for the next visits (between two calls: Python
+ * idle). The start imported only the bridge (a game comes on its first use): the whole engine
+ * is imported first, so a later visit restores every game and its bots.
+ */
 async function keepSnapshot(pyodide, key) {
   let bytes;
   try {
+    pyodide.runPython("import pygames.bridge\npygames.bridge.import_engine()");
+    mark("engine-imported");
     bytes = pyodide.makeMemorySnapshot();
     mark("snapshot-made");
   } catch (err) {
@@ -152,7 +159,7 @@ async function keepSnapshot(pyodide, key) {
     return;
   }
   try {
-    await writeSnapshot(key, bytes);
+    await (await snapshots).writeSnapshot(key, bytes);
     mark("snapshot-stored");
   } catch (err) {
     reportSnapshot("not stored", err);
@@ -169,34 +176,38 @@ async function init() {
   const pyodideP = import("./pyodide/pyodide.mjs");
   const wheelP = infoP.then((info) => fetchChecked(info, info.wheel));
   wheelP.catch(() => {});
-  const info = await infoP;
-  mark("build-info");
-  const key = snapshotKey(import.meta.url, info.hash, info.pyodide);
-  const storedP = readSnapshot(key).catch((err) => {
-    reportSnapshot("not read", err);
-    return null;
-  });
+  infoP.then(() => mark("build-info"), () => {});
+  const keyP = infoP.then((info) => snapshots.then((snap) => snap.snapshotKey(import.meta.url, info.hash, info.pyodide)));
+  // a device that holds no snapshot (a first visit) starts Python without waiting for build-info.json
+  const storedP = snapshots
+    .then(async (snap) => ((await snap.anySnapshot()) ? snap.readSnapshot(await keyP) : null))
+    .catch((err) => {
+      reportSnapshot("not read", err);
+      return null;
+    });
   const { loadPyodide } = await pyodideP;
   mark("pyodide-imported");
   progress("runtime", 10);
   const stored = await storedP;
   let pyodide = null;
+  let keep = null;
+  let start = "fresh";
   if (stored) {
     try {
       pyodide = await restore(loadPyodide, stored, wheelP);
-      info.start = "snapshot";
+      start = "snapshot";
     } catch (err) {
       reportSnapshot("not restored", err);
-      dropSnapshots().catch(() => {});
+      snapshots.then((snap) => snap.dropSnapshots()).catch(() => {});
     }
   }
   if (!pyodide) {
     const wantSnapshot = typeof caches !== "undefined";
     pyodide = await startFresh(loadPyodide, wheelP, wantSnapshot);
-    info.start = "fresh";
-    // made once the page knows Python is ready: the first visit does not wait for it
-    if (wantSnapshot) info.keep = () => keepSnapshot(pyodide, key);
+    // made after ready, at the first quiet moment (whenQuiet): the first visit does not wait for it
+    if (wantSnapshot) keep = async () => keepSnapshot(pyodide, await keyP);
   }
+  const info = { ...(await infoP), keep, start };
   bridge = pyodide.pyimport("pygames.bridge");
   mark("bridge-imported");
   progress("ready", 100);
@@ -209,11 +220,29 @@ async function init() {
 let pyodideRef = null;
 let extras = null;
 
+/**
+ * Work for a quiet moment: `job` runs once no call has come for QUIET_MS (each call defers it),
+ * so the first visit's snapshot never holds up the first calls of the page it started for.
+ */
+const QUIET_MS = 600;
+let quietJob = null;
+let quietTimer = 0;
+function whenQuiet(job) {
+  if (job) quietJob = job;
+  clearTimeout(quietTimer);
+  if (!quietJob) return;
+  quietTimer = setTimeout(() => {
+    const run = quietJob;
+    quietJob = null;
+    run();
+  }, QUIET_MS);
+}
+
 const ready = init().then(
   (info) => {
     post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes, start: info.start });
-    const kept = info.keep ? new Promise((done) => setTimeout(() => info.keep().finally(done), 0)) : null;
-    extras = new Extras(info, here("./"), { mark, after: kept });
+    const kept = info.keep ? new Promise((done) => whenQuiet(() => info.keep().finally(done))) : null;
+    extras = extrasModule().then(({ Extras }) => new Extras(info, here("./"), { mark, after: kept }));
     return info;
   },
   (err) => {
@@ -232,7 +261,7 @@ self.onmessage = async (event) => {
     return fail("ui.error.load", err);
   }
   try {
-    await extras.need(pyodideRef, String(fn));
+    await (await extras).need(pyodideRef, String(fn));
   } catch (err) {
     console.warn(`pygames: ${fn}: optional package not installed (${String((err && err.message) || err)})`);
     return fail("ui.error.extra", err);
@@ -247,4 +276,5 @@ self.onmessage = async (event) => {
     reply = { id, ok: false, error: { key: "ui.error.internal", params: {}, text: String(err && err.message || err) } };
   }
   post(reply);
+  whenQuiet();
 };

@@ -48,7 +48,8 @@ def run_node(build_mod, dist, pyodide_dir, script, *args, wheels=(), env=None, t
 
 #: Engine tests of ``pygames.adapters`` (OpenSpiel, PettingZoo: CPython libraries the site's wheel
 #: leaves out), which Pyodide cannot run.
-CPYTHON_ONLY = ("test_openspiel.py", "test_pettingzoo.py")
+# (test_start_imports.py starts a fresh interpreter per case: START_SCRIPT below is its Pyodide side)
+CPYTHON_ONLY = ("test_openspiel.py", "test_pettingzoo.py", "test_start_imports.py")
 
 
 def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_wheels):
@@ -173,3 +174,32 @@ def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tm
             f"{key}: games differ between CPython {here['python']} and Pyodide {there['python']}: seeds {diff[:10]}"
         )
     assert here["digests"] == there["digests"] and here["plies"] == there["plies"]
+
+
+START_SCRIPT = """
+import json, sys
+
+def games():
+    # the games whose package or bots are imported
+    names = {m.split(".")[1] for m in sys.modules if m.startswith("pygames.")}
+    names |= {m.split(".")[2] for m in sys.modules if m.startswith("pygames.bots.")}
+    return sorted(names & {"okiya", "oriflamme", "turncoats"})
+
+import pygames.bridge as bridge
+start = {"games": games(), "slow": sorted(m for m in ("importlib.resources", "pygames.link") if m in sys.modules)}
+first = json.loads(bridge.call("new_match", json.dumps({"game": "okiya", "seed": 5})))["result"]
+assert json.loads(bridge.call("bot_move", json.dumps({"record": first["record"]})))["ok"]
+page = {"games": games(), "link": "pygames.link" in sys.modules}
+print(json.dumps({"start": start, "okiya page": page}))
+"""
+
+
+def test_python_start_in_pyodide_imports_no_game(build_mod, dist_site, pyodide_dir, tmp_path):
+    """The worker's start (``import pygames.bridge``) in a fresh Pyodide imports no game, no link
+    layer and not importlib.resources (slow there); an Okiya page then imports Okiya alone."""
+    script = tmp_path / "start.py"
+    script.write_text(START_SCRIPT)
+    rc, out = run_node(build_mod, dist_site, dist_site / "pyodide", "run_python.mjs", str(script))
+    assert rc == 0, out
+    got = json.loads(out.strip().splitlines()[-1])
+    assert got == {"start": {"games": [], "slow": []}, "okiya page": {"games": ["okiya"], "link": False}}

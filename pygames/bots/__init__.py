@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from pygames import GAMES
 from pygames.core.errors import PlayerError
+from pygames.core.on_demand import OnDemand
 
 __all__ = ["BOTS", "DEFAULT_LEVELS", "bots_module", "choose"]
 
@@ -33,11 +34,15 @@ def bots_module(game: str) -> ModuleType:
     return import_module(f"pygames.bots.{game}")
 
 
-BOTS: dict[str, dict[str, Callable[[dict[str, Any], Any], Any]]] = {
-    game: {level: getattr(bots_module(game), level) for level in bots_module(game).LEVELS} for game in GAMES
-}
+def _levels(game: str) -> dict[str, Callable[[dict[str, Any], Any], Any]]:
+    module = bots_module(game)
+    return {level: getattr(module, level) for level in module.LEVELS}
+
+
+#: (a game's bots are imported on its first lookup, like the game: ``pygames.core.on_demand``)
+BOTS: OnDemand[str, dict[str, Callable[[dict[str, Any], Any], Any]]] = OnDemand(GAMES, _levels)
 #: The level a new game offers first, by game.
-DEFAULT_LEVELS: dict[str, str] = {game: bots_module(game).DEFAULT_LEVEL for game in GAMES}
+DEFAULT_LEVELS: OnDemand[str, str] = OnDemand(GAMES, lambda game: bots_module(game).DEFAULT_LEVEL)
 
 
 def choose(view: dict[str, Any], level: str, rng: Any) -> Any:

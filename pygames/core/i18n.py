@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from typing import Any
 
 Value = str | dict[str, str]
@@ -51,6 +50,8 @@ LIST_WORDS: dict[str, tuple[str, str, str]] = {
 @cache
 def catalog(lang: str = "en") -> dict[str, Value]:
     """The flat key -> value map for ``lang``."""
+    from importlib import resources  # here: a slow import in Pyodide, which Python's start does not need
+
     folder = resources.files("pygames.locale")
     names = sorted(f.name for f in folder.iterdir() if f.name.startswith(f"{lang}.") and f.name.endswith(".json"))
     merged: dict[str, Value] = {}

@@ -16,6 +16,7 @@
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { listText } from "../ui/hotseat.js";
+import { gameStylesheet } from "../ui/sheets.js";
 
 // ------------------------------------------------------------------ words
 
@@ -79,7 +80,7 @@ const loading = new Map();
 /** The link board class of `game`: the default export of site/games/<game>.link.js. */
 export function loadBoard(game) {
   if (!loading.has(game)) {
-    loading.set(game, import(`../games/${game}.link.js`).then((mod) => {
+    loading.set(game, Promise.all([import(`../games/${game}.link.js`), gameStylesheet(game)]).then(([mod]) => {
       loaded.set(game, mod.default);
       return mod.default;
     }));

@@ -61,6 +61,7 @@ function withRegistry(config, info) {
     minPlayers: Math.min(...counts),
     maxPlayers: Math.max(...counts),
     undo: !info.secrets,
+    ruleOptions: info.options || null,
     ...config,
   };
 }
@@ -212,6 +213,8 @@ export class HotSeatGame {
 
   /** The game's rule options, name -> default (the bridge's games(); {} until Python answers). */
   async ruleOptions() {
+    // games.json lists them (the same games()): no call, which would import every game's rules and bots
+    if (!this._ruleOptions && this.cfg.ruleOptions) this._ruleOptions = { ...this.cfg.ruleOptions };
     if (!this._ruleOptions) {
       await this.py.ready;
       const games = await this.py.call("games");
