@@ -773,7 +773,9 @@ export class HotSeatGame {
       state: () => (this.result ? JSON.parse(JSON.stringify(this.result)) : null),
       viewer: () => this.viewer,
       hash: () => this.hash, // the shown game's route, as its save names it
-      busy: () => this.busy || this.thinking || !!this.forced,
+      // a page not shown (left for another route, not yet started again) is never idle: its last
+      // status and choices stay in the DOM until start() renders the game of the new route
+      busy: () => !this.active || this.busy || this.thinking || !!this.forced,
       skipping: () => this.skipping,
       privacy: () => !!(this.privacy && this.privacy.shown),
       waitingFor: () => (this.privacy && this.privacy.shown ? this.waitingFor : null),

@@ -55,9 +55,10 @@ class HotSeat:
   const h = window.__pygames && window.__pygames.{game};
   if (!h) return false;
   if (h.privacy()) return "privacy";
+  if (h.busy()) return false;  // also while the page is not shown: its DOM is the last game's
   const st = document.querySelector('#status').dataset.state;
   if (st === 'over') return 'over';
-  if (st === 'turn' && !h.busy() && document.querySelector('{choices} {turn_button}')) return 'turn';
+  if (st === 'turn' && document.querySelector('{choices} {turn_button}')) return 'turn';
   return false;
 }}"""
 
