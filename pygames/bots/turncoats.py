@@ -55,10 +55,11 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expe
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
-#: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py``,
-#: 400 games each: 76.0% [71.6%, 79.9%] of two-player games, fair 50%; 66.5% [61.7%, 70.9%] of
-#: three-player games, fair 33.3%; CPython, per decision: 2 players mean 46 ms, median 47, max 148;
-#: 3 players mean 90 ms, median 81, max 394).
+#: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
+#: --rows turncoats3,turncoats2 --games 400 --workers 1``: 80.0% [75.8%, 83.6%] of two-player games,
+#: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; CPU time per decision on
+#: CPython, 2 players mean 47 ms, median 42, max 300; 3 players mean 111 ms, median 95, max 709;
+#: in Pyodide (Node), 3 players over 40 games mean 153 ms, median 140, max 680, CPython 98 / 87 / 542).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
 #: rivals' answers (a Negotiate always among them), on ``ITERATIONS`` full positions dealt from its
@@ -74,7 +75,7 @@ ITERATIONS = 24
 #: many per seat for other counts) down.  Three players, the same 150 games each: 66.7% without;
 #: from 12 stones 69.3% (median 91 ms, max 651); from 16 72.0% but max 1224 ms, over the budget,
 #: and capped at 288 / stones-left positions 66.9% (max 883); from the start (6 candidates on 16
-#: positions) 64.7%.
+#: positions) 64.7%.  400 games each, from 12: 70.2% (3p) and 80.0% (2p, from 8).
 PLAYOUT_LEFT = 12
 
 #: Random deals of the unseen stones used to estimate a player's chance.
