@@ -33,8 +33,10 @@ change the choice.
   as the heuristic would from their dealt hands until the seat is to move again, and the
   candidate scores the result when the game ended there (so a Negotiate is judged by whether
   the others end the game and who really wins then), else the best estimate its next move can
-  reach.  It plays the candidate with the best mean score.  A move that only looks good until
-  the next seats flip it back, or a Negotiate the others will not follow, loses out.
+  reach.  Near the end (``PLAYOUT_LEFT``: few stones left in the hands) it plays each position
+  out to the end instead, every seat, its own too, moving as the heuristic would, and scores the
+  real result.  It plays the candidate with the best mean score.  A move that only looks good
+  until the next seats flip it back, or a Negotiate the others will not follow, loses out.
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expe
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
-#: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py``,
-#: 400 games each: 76.0% [71.6%, 79.9%] of two-player games, fair 50%; 66.5% [61.7%, 70.9%] of
-#: three-player games, fair 33.3%; CPython, per decision: 2 players mean 46 ms, median 47, max 148;
-#: 3 players mean 90 ms, median 81, max 394).
+#: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
+#: --rows turncoats3,turncoats2 --games 400 --workers 1``: 80.0% [75.8%, 83.6%] of two-player games,
+#: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; CPU time per decision on
+#: CPython, 2 players mean 47 ms, median 42, max 300; 3 players mean 111 ms, median 95, max 709;
+#: in Pyodide (Node), 3 players over 40 games mean 153 ms, median 140, max 680, CPython 98 / 87 / 542).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
 #: rivals' answers (a Negotiate always among them), on ``ITERATIONS`` full positions dealt from its
@@ -67,6 +70,13 @@ DEFAULT_LEVEL = "expert"
 #: 76.0% (2p); 12 on 32 won 64.5% and 74.8%, no better.
 CANDIDATES = 10
 ITERATIONS = 24
+#: Near the end the expert plays each dealt position out to the end instead (every seat, its own
+#: too, as the heuristic would): from ``PLAYOUT_LEFT`` stones left in three players' hands (as
+#: many per seat for other counts) down.  Three players, the same 150 games each: 66.7% without;
+#: from 12 stones 69.3% (median 91 ms, max 651); from 16 72.0% but max 1224 ms, over the budget,
+#: and capped at 288 / stones-left positions 66.9% (max 883); from the start (6 candidates on 16
+#: positions) 64.7%.  400 games each, from 12: 70.2% (3p) and 80.0% (2p, from 8).
+PLAYOUT_LEFT = 12
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
@@ -250,13 +260,17 @@ class _Judge:
     def __init__(self, state: State, me: int, rng: Any, beliefs: Beliefs) -> None:
         self.me = me
         self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES, beliefs)
+        #: With few stones left in the hands, every position is played to its end.
+        left = sum(SIZE[h] if h >= 0 else ~h for h in state._hands)
+        self.playout = 3 * left <= PLAYOUT_LEFT * state.players
 
     def answered(self, position: State, move: Any, rival: Rival) -> float:
         """The searcher's chance to win after playing ``move`` in the full ``position`` (a
         Negotiate returning its best stone) and the rivals answering (``rival``): the result
-        if the game ended, else the best it can reach with its next move."""
+        if the game ended, else the best it can reach with its next move; near the end
+        (``playout``), the result once ``rival`` played every seat to the end."""
         state = self._returned(position._apply(move))
-        while state.neg < state.players and state.seat != self.me:
+        while state.neg < state.players and (self.playout or state.seat != self.me):
             state = state._apply(rival.move(state))
         if state.neg >= state.players:
             winners = state.outcome.winners

@@ -8,7 +8,8 @@ the bag holding the rest, lets every rival answer as the heuristic would from it
 (``Rival``: the heuristic's choice, with its chance as a player computed exactly rather
 than sampled), until the expert is to move again or the game is over, and scores what it
 reaches: the result itself when the game ended, else the best one-move estimate the
-expert's next move can reach there (``Rival.best`` with the expert's own estimate).
+expert's next move can reach there (``Rival.best`` with the expert's own estimate); near the
+end the expert has ``Rival`` play every seat, its own too, to the end and scores the result.
 The same deals (and draws from the bag) serve every candidate, so their scores differ by
 the moves, not by the luck of the deals.
 """

@@ -178,3 +178,30 @@ def test_oriflamme_deal_reads_how_often_a_card_was_kept():
         kept += dealt.queue[1][-1] & 15 in trap  # p2's card with 2 tokens
         fresh += dealt.queue[6][-1] & 15 in trap  # p3's card with none (a uniform 2 in 9)
     assert kept > 150 and 30 < fresh < 110
+
+
+def test_turncoats_expert_plays_the_end_out():
+    """With at most ``PLAYOUT_LEFT`` stones left in the hands, the expert scores a move on a dealt
+    position by playing it to the end: the searcher's real share of the win (0, 1/k or 1); with
+    more, by the estimate its next move can reach, a chance between those."""
+    from pygames.bots.turncoats_reading import read_hands
+    from pygames.bots.turncoats_replies import Rival, deal
+
+    state = turncoats.new_game(3, 4)
+    rngs = [Rng(derive_seed("expert-end", seat)) for seat in range(3)]
+    results = {0.0, 1 / 3, 0.5, 1.0}
+    seen = {True: 0, False: 0}
+    while state.outcome is None:
+        view = state.view(state.to_move)
+        if state.to_move == 0:
+            root = turncoats_bots._position(view)
+            beliefs = read_hands(view, turncoats_bots._colour_odds)
+            judge = turncoats_bots._Judge(root, 0, Rng(1), beliefs)
+            rival = Rival(turncoats_bots._colour_odds, turncoats_bots._odds_of, Rng(2))
+            position = deal(root, 0, beliefs, Rng(3))
+            scores = {judge.answered(position, m, rival) for m in position.legal_moves()}
+            assert judge.playout == (sum(view["hand_sizes"]) <= turncoats_bots.PLAYOUT_LEFT)  # 3 players
+            assert scores <= results if judge.playout else scores - results
+            seen[judge.playout] += 1
+        state = state.play(turncoats_bots.heuristic(view, rngs[state.to_move]))
+    assert seen[True] >= 3 and seen[False] >= 3
