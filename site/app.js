@@ -232,7 +232,7 @@ function onProgress(newStage, pct) {
   paintProgress();
   if (!creep) {
     // Pyodide reports nothing while it starts: creep towards the next milestone, a step a
-    // second (the bar's transition fills in between; a faster tick only wakes the page up).
+    // second (the bar eases into each step, then rests; a faster tick only wakes the page up).
     creep = setInterval(() => {
       shownPct += (capPct - shownPct) * 0.24;
       paintProgress();
