@@ -9,7 +9,8 @@
     seeded random games per game and player count, and link passes against decisions
   * navigation -> Python ready in headless Chromium, cold, warm and offline, first
     paint, the Okiya deep link's first board, the first visit's transfer (gzip), beside
-    a bare Pyodide page in the same run, with the ratios (bench/browser_bench.py)
+    bare Pyodide pages in the same run (stock, and on the site's trimmed runtime), with the
+    ratios (bench/browser_bench.py)
   * Lighthouse 12 mobile (simulated slow 4G, 4x CPU) on the start page and an Okiya deep
     link: performance, LCP, TBT, FCP, transfer, accessibility, best practices
     (bench/lighthouse.py; the pinned Lighthouse is installed into the download cache)
@@ -20,7 +21,7 @@
 
 Browser figures (bench/browser_bench.py): a fresh on-disk profile per page and round (an
 incognito context never keeps the compiled wasm, so its "warm" is not a returning visitor's);
-the bare page runs loadPyodide() in a module worker, as the site does, on the same server.
+the bare pages run loadPyodide() in a module worker, as the site does, on the same server.
 
 The playout and solver figures come from bench/okiya_bench.py; the same code
 runs in Pyodide through tests/pyodide/run_python.mjs.  Each section is guarded:
