@@ -121,12 +121,16 @@ async function onRoute() {
 // ------------------------------------------------------------------ text helpers
 
 let toastTimer = 0;
-function toast(text) {
+/** Say `text` in the toast strip for a while. `unlessBusy`: news that can wait (false, and
+ * nothing said, while another message shows: a player would miss the one it replaced). */
+function toast(text, { unlessBusy = false } = {}) {
   const el = $("#toast");
+  if (unlessBusy && !el.hidden) return false;
   el.textContent = text;
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (el.hidden = true), 3500);
+  return true;
 }
 
 // ------------------------------------------------------------------ start page

@@ -32,7 +32,7 @@ function settled(worker) {
 }
 
 export class Updates {
-  /** @param {{notices: object, calm: () => boolean, toast: (text: string) => void}} opts */
+  /** @param {{notices: object, calm: () => boolean, toast: (text: string, opts?: {unlessBusy?: boolean}) => boolean}} opts */
   constructor({ notices, calm, toast }) {
     this.notices = notices;
     this.calm = calm;
@@ -171,10 +171,8 @@ export class Updates {
   refresh() {
     const calm = this.calm();
     this.notices.show("update", this.hook.waiting && calm);
-    if (this.offlineNews && calm) {
-      this.offlineNews = false;
-      this.toast(t("ui.sw.offline_ready"));
-    }
+    // never over another message (it is said once that one has gone: the strip's hiding is a change of screen)
+    if (this.offlineNews && calm && this.toast(t("ui.sw.offline_ready"), { unlessBusy: true })) this.offlineNews = false;
   }
 
   /** The notice's Reload: the waiting version takes over, then the page loads again from it. */
