@@ -39,7 +39,7 @@ export class Updates {
     this.toast = toast;
     this.reg = null;
     this.reloading = false;
-    this.offlineNews = false; // "Ready to play offline" is still to be said
+    this.offlineNews = false; // true: "Ready to play offline" waits to be said at a calm moment
     // controller: the version serving this page; page: the build its files came with (its
     // build-info.json); python: the build the engine came from
     this.hook = { controller: null, page: null, python: null, waiting: false, offline: "pending", failed: [] };
