@@ -18,9 +18,8 @@
 
 import { t } from "../i18n.js";
 import { OkiyaBoard } from "../render/okiya.js";
-import { PLANTS, SYMBOLS } from "../render/art.js";
+import { PLANTS, SYMBOLS, tilePicture } from "../render/art.js";
 import { HotSeatGame, listText } from "../ui/hotseat.js";
-import { tileImage } from "../ui/thumbs.js";
 import { el } from "../ui/dom.js";
 
 export const GAME = "okiya";
@@ -264,7 +263,7 @@ export class Okiya extends HotSeatGame {
     for (const m of this.moves()) {
       const tile = r.view.layout[m.cell];
       const btn = this.moveEl(m, "move");
-      btn.append(el("img", { alt: "", src: tileImage(tile) }), el("span", { text: tileName(tile) }));
+      btn.append(tilePicture(tile, this.board.dark.matches), el("span", { text: tileName(tile) }));
       btn.addEventListener("click", () => this.play(m.text));
       for (const [on, cell] of [["focus", m.cell], ["blur", null], ["pointerenter", m.cell], ["pointerleave", null]]) {
         btn.addEventListener(on, () => this.board.setFocus(cell));

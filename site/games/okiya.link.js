@@ -5,8 +5,7 @@
 import { t } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { OkiyaBoard } from "../render/okiya.js";
-import { plantOf, symbolOf } from "../render/art.js";
-import { tileImage } from "../ui/thumbs.js";
+import { plantOf, symbolOf, tilePicture } from "../render/art.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 
 /** "Maple sun": a tile in words. */
@@ -62,7 +61,7 @@ export default class OkiyaLink {
   buttons(view, legal, names, { busy = false, moves = null } = {}) {
     return movesOf(view, legal, moves).map((move) => {
       const tile = view.layout[move.cell];
-      const img = el("img", { alt: "", src: tileImage(tile) });
+      const img = tilePicture(tile, this.board.dark.matches);
       const btn = moveButton(move.text, OkiyaLink.words(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileWords(tile) })] });
       return focusLights(btn, this.board, move.cell, { hover: true });
     });

@@ -133,6 +133,33 @@ export function pictureURL(key, w, h, draw) {
   return pictures.get(k);
 }
 
+const tiles = new Map();
+
+/**
+ * A tile's picture for a move button, as a small canvas of its own (size: CSS pixels; light
+ * or dark palette): copied from one drawn once per tile, theme, size and pixel ratio, so a
+ * first turn's twelve buttons cost no image encoding (a data URL is a PNG to encode).
+ */
+export function tilePicture(tile, dark, size = 34) {
+  const dpr = window.devicePixelRatio || 1;
+  const px = Math.round(size * dpr);
+  const key = `${tile}:${dark}:${px}`;
+  if (!tiles.has(key)) {
+    const c = document.createElement("canvas");
+    c.width = c.height = px;
+    const ctx = c.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawTile(ctx, { ...palette(dark), shadow: "transparent" }, 1, 1, size - 2, tile, {});
+    tiles.set(key, c);
+  }
+  const picture = document.createElement("canvas");
+  picture.width = picture.height = px;
+  picture.className = "tile-picture";
+  picture.setAttribute("aria-hidden", "true");
+  picture.getContext("2d").drawImage(tiles.get(key), 0, 0);
+  return picture;
+}
+
 /** Set `ctx.font` to the largest size from `size` down to `min` (steps of 0.5) at which `text` fits in maxW; returns it. */
 export function fitFont(ctx, text, weight, size, family, maxW, min = 6) {
   let s = size;

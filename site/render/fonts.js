@@ -1,8 +1,8 @@
-// The canvases' font stacks: system fonts only (nothing is fetched), each stack ending in
-// families that carry Japanese and Cyrillic, so players' names and texts draw in any script.
+// The canvases' font stacks: the page's own (style.css --sans and --serif), system fonts only
+// (nothing is fetched). Short on purpose: each family a device lacks costs a font lookup the
+// first time a canvas sets a font, on a game page's first paint (the browser's own fallback
+// still finds a font for Japanese or Cyrillic names; one CJK family picks Japanese glyphs on
+// devices that have it).
 
-const CJK_SANS = '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic UI", "Yu Gothic", Meiryo, "Noto Sans CJK JP", "Noto Sans JP"';
-const CJK_SERIF = '"Hiragino Mincho ProN", "Yu Mincho", "Noto Serif CJK JP", "Noto Serif JP"';
-
-export const SANS = `system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", ${CJK_SANS}, sans-serif`;
-export const SERIF = `"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", "Noto Serif", Georgia, ${CJK_SERIF}, serif`;
+export const SANS = 'system-ui, "Noto Sans CJK JP", sans-serif';
+export const SERIF = '"Iowan Old Style", "Palatino Linotype", Georgia, "Noto Serif CJK JP", serif';

@@ -1,6 +1,6 @@
 // Small pictures for the start page cards and the move buttons.
 
-import { palette, drawTile, drawToken, fitCanvas, pictureURL } from "../render/art.js";
+import { palette, drawTile, drawToken, fitCanvas } from "../render/art.js";
 import { stonePalette, drawStone, COLOURS } from "../render/turncoats.js";
 import { drawThumb as drawOriflammeThumb } from "../render/oriflamme.js";
 
@@ -64,9 +64,3 @@ function turncoats(canvas) {
 }
 
 export const THUMBS = { okiya, oriflamme, turncoats };
-
-/** A data URL of one tile picture (for move buttons), cached per theme and size. */
-export function tileImage(tile, size = 34) {
-  const d = dark();
-  return pictureURL(`tile:${tile}:${d}:${size}`, size, size, (ctx) => drawTile(ctx, { ...palette(d), shadow: "transparent" }, 1, 1, size - 2, tile, {}));
-}
