@@ -563,7 +563,9 @@ export class HotSeatGame {
     $("#btn-new").hidden = false;
     $("#title").textContent = t(`game.${game}`);
     document.title = `${t(`game.${game}`)} · ${t("ui.app.name")}`;
-    this.board.resize();
+    // no resize here: the board's ResizeObserver sizes and draws it once this task's changes
+    // are laid out, before that frame paints (a resize now forced a layout that the status,
+    // hint and note filled in next made stale, and the board was sized and drawn twice)
   }
 
   // ---------------------------------------------------------------- drawing
