@@ -8,7 +8,8 @@ serves files of two deploys side by side for a while).
   name, a renamed wheel beside an old build-info.json) fail the install: the page stays on the
   complete old version (also after closing and reopening the browser), then ends on the new one,
   which also answers the address without its slash ("/pygames") offline;
-- a cache quota of 4 MB: "offline play is not available", and no install is tried.
+- a cache quota of 4 MB: "offline play is not available", and no install is tried;
+- "Ready to play offline" never replaces another message: it waits until the strip is free.
 
 The builds are copies of dist/site with a marker written into them (the start page's tagline,
 and a file in the wheel), resealed by build.py's seal(): the real dist/site is never rebuilt.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 import time
 import urllib.parse
 import zipfile
@@ -76,6 +78,7 @@ class Deploys:
         self.overrides: dict[str, Build] = {}
         self.sent: list[tuple[str, int]] = []
         self.answers: list[tuple[str, int]] = []  # (path, status) of every request
+        self.held: dict[str, threading.Event] = {}  # path -> answered once the event is set
         deploys = self
 
         class MixHandler(build_mod.SiteHandler):
@@ -89,6 +92,9 @@ class Deploys:
                 deploys.answers.append((urllib.parse.urlsplit(self.path).path, int(code)))
 
             def send_head(self):
+                held = deploys.held.get(urllib.parse.urlsplit(self.path).path.removeprefix(self.base))
+                if held is not None:
+                    held.wait(READY_MS / 1000)
                 f = super().send_head()
                 if f is not None and self._status == 200:
                     deploys.sent.append((urllib.parse.urlsplit(self.path).path, os.fstat(f.fileno()).st_size))
@@ -102,6 +108,11 @@ class Deploys:
 
     def serve(self, default: Build, overrides: dict[str, Build] | None = None) -> None:
         self.default, self.overrides = default, dict(overrides or {})
+
+    def hold(self, rel: str) -> threading.Event:
+        """Answer requests for `rel` only once the returned event is set."""
+        self.held[rel] = threading.Event()
+        return self.held[rel]
 
 
 @pytest.fixture
@@ -294,3 +305,43 @@ def test_a_small_cache_quota_says_offline_is_not_available(profile, deploys, bui
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r)") is False
     # the games still play, online
     page.locator("button[data-play=okiya]").wait_for()
+
+
+# every text the message strip shows, with whether it was already showing another one
+TOAST_LOG = """(() => {
+  window.__toasts = [];
+  let shown = false;
+  const watch = () => {
+    const el = document.getElementById("toast");
+    if (!el) return requestAnimationFrame(watch);
+    let text = el.textContent;
+    new MutationObserver(() => {
+      const over = shown && el.textContent !== text;
+      if (!el.hidden && (!shown || over)) window.__toasts.push({ text: el.textContent, over });
+      shown = !el.hidden;
+      text = el.textContent;
+    }).observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
+  };
+  watch();
+})();"""
+
+
+def test_ready_to_play_offline_waits_for_the_strip_to_be_free(profile, deploys, builds, catalog):
+    """The first install ends while My games says something else: the news waits, then comes."""
+    deploys.serve(builds["A"])
+    release = deploys.hold("icons/icon-maskable-512.png")  # the install waits on this file
+    profile.ctx = profile.browser_type.launch_persistent_context(str(profile.folder), **profile.launch_args)
+    profile.ctx.add_init_script(TOAST_LOG)
+    page = profile.ctx.pages[0] if profile.ctx.pages else profile.ctx.new_page()
+    page.on("pageerror", lambda e: profile.errors.append(str(e)))
+    page.goto(deploys.url + "#my-games")
+    wait_python(page)
+    page.wait_for_function(f"{HOOK}.offline !== 'ready'")
+    page.locator("#link-backup-save").click()  # no games: it says so
+    expect(page.locator("#toast")).to_have_text(catalog["ui.link.backup.none"])
+    release.set()
+    page.wait_for_function(f"{HOOK}.offline === 'ready'", timeout=READY_MS)
+    expect(page.locator("#toast")).to_have_text(catalog["ui.sw.offline_ready"], timeout=READY_MS)
+    toasts = page.evaluate("window.__toasts")
+    assert [t["text"] for t in toasts] == [catalog["ui.link.backup.none"], catalog["ui.sw.offline_ready"]]
+    assert not any(t["over"] for t in toasts), toasts  # never written over the other message
