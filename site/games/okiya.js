@@ -18,7 +18,7 @@
 
 import { t } from "../i18n.js";
 import { OkiyaBoard } from "../render/okiya.js";
-import { PLANTS, SYMBOLS, tilePicture } from "../render/art.js";
+import { PLANTS, SYMBOLS, tilePicture, prepareTilePictures } from "../render/art.js";
 import { HotSeatGame, listText } from "../ui/hotseat.js";
 import { el } from "../ui/dom.js";
 
@@ -210,6 +210,7 @@ export class Okiya extends HotSeatGame {
       },
     });
     this.board.enableKeys({ onKeyFocus: (cell) => this.sayKeyFocus(cell) });
+    prepareTilePictures(this.board.dark.matches); // the move buttons' pictures, while Python loads
   }
 
   /** The move under the keyboard's ring in words ("Take Maple · Bird (row 1, column 2)"), or nothing. */

@@ -5,7 +5,7 @@
 import { t } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { OkiyaBoard } from "../render/okiya.js";
-import { plantOf, symbolOf, tilePicture } from "../render/art.js";
+import { plantOf, symbolOf, tilePicture, prepareTilePictures } from "../render/art.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 
 /** "Maple sun": a tile in words. */
@@ -33,6 +33,7 @@ export default class OkiyaLink {
         this.keyText.textContent = move && this.view ? OkiyaLink.words(move, this.view) : "";
       },
     });
+    prepareTilePictures(this.board.dark.matches);
   }
 
   show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {

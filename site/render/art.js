@@ -133,31 +133,50 @@ export function pictureURL(key, w, h, draw) {
   return pictures.get(k);
 }
 
-const tiles = new Map();
+/** A tile picture's key -> the object URL of its PNG once encoded, and the promise of it. */
+const tileURLs = new Map();
+const tileWaits = new Map();
 
-/**
- * A tile's picture for a move button, as a small canvas of its own (size: CSS pixels; light
- * or dark palette): copied from one drawn once per tile, theme, size and pixel ratio, so a
- * first turn's twelve buttons cost no image encoding (a data URL is a PNG to encode).
- */
-export function tilePicture(tile, dark, size = 34) {
+/** The key of a tile's picture, drawn and handed to the browser to encode (off the main thread) on first use. */
+function tileKey(tile, dark, size) {
   const dpr = window.devicePixelRatio || 1;
-  const px = Math.round(size * dpr);
-  const key = `${tile}:${dark}:${px}`;
-  if (!tiles.has(key)) {
+  const key = `${tile}:${dark}:${size}:${dpr}`;
+  if (!tileWaits.has(key)) {
     const c = document.createElement("canvas");
-    c.width = c.height = px;
+    c.width = c.height = Math.round(size * dpr);
     const ctx = c.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawTile(ctx, { ...palette(dark), shadow: "transparent" }, 1, 1, size - 2, tile, {});
-    tiles.set(key, c);
+    const encoded = new Promise((done) => c.toBlob((blob) => done(blob ? URL.createObjectURL(blob) : c.toDataURL())));
+    tileWaits.set(key, encoded.then((url) => (tileURLs.set(key, url), url)));
   }
-  const picture = document.createElement("canvas");
-  picture.width = picture.height = px;
-  picture.className = "tile-picture";
-  picture.setAttribute("aria-hidden", "true");
-  picture.getContext("2d").drawImage(tiles.get(key), 0, 0);
-  return picture;
+  return key;
+}
+
+/**
+ * A tile's picture for a move button (size: CSS pixels; light or dark palette): an image of
+ * one PNG per tile, theme, size and pixel ratio, encoded by the browser off the main thread
+ * (toDataURL encoded on it: a first turn's twelve buttons cost ~40 ms), drawn ahead by
+ * prepareTilePictures while the page waits for Python.
+ */
+export function tilePicture(tile, dark, size = 34) {
+  const key = tileKey(tile, dark, size);
+  const img = document.createElement("img");
+  img.alt = "";
+  img.className = "tile-picture";
+  img.width = img.height = size;
+  if (tileURLs.has(key)) img.src = tileURLs.get(key);
+  else tileWaits.get(key).then((url) => (img.src = url));
+  return img;
+}
+
+/** Draw every tile's picture after the next paint (a game page's first buttons then draw nothing). */
+export function prepareTilePictures(dark, size = 34) {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (let tile = 0; tile < PLANTS.length * SYMBOLS.length; tile++) tileKey(tile, dark, size);
+    }, 0),
+  );
 }
 
 /** Set `ctx.font` to the largest size from `size` down to `min` (steps of 0.5) at which `text` fits in maxW; returns it. */

@@ -1,4 +1,4 @@
-// Small pictures for the start page cards and the move buttons.
+// Small pictures for the start page cards (a move button's tile picture: render/art.js tilePicture).
 
 import { palette, drawTile, drawToken, fitCanvas } from "../render/art.js";
 import { stonePalette, drawStone, COLOURS } from "../render/turncoats.js";
