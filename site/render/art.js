@@ -133,48 +133,56 @@ export function pictureURL(key, w, h, draw) {
   return pictures.get(k);
 }
 
-/** A tile picture's key -> the object URL of its PNG once encoded, and the promise of it. */
-const tileURLs = new Map();
-const tileWaits = new Map();
+/** A picture's key -> {url: its PNG's object URL once the browser has encoded it, ready: the promise of it}. */
+const encoded = new Map();
 
-/** The key of a tile's picture, drawn and handed to the browser to encode (off the main thread) on first use. */
-function tileKey(tile, dark, size) {
+/** The picture of `key` (w × h CSS pixels drawn by `draw(ctx)` at the device pixel ratio), drawn
+ * once and handed to the browser to encode off the main thread (toDataURL encodes on it). */
+function encodedPicture(key, w, h, draw) {
   const dpr = window.devicePixelRatio || 1;
-  const key = `${tile}:${dark}:${size}:${dpr}`;
-  if (!tileWaits.has(key)) {
+  const k = `${key}:${dpr}`;
+  if (!encoded.has(k)) {
     const c = document.createElement("canvas");
-    c.width = c.height = Math.round(size * dpr);
+    c.width = Math.round(w * dpr);
+    c.height = Math.round(h * dpr);
     const ctx = c.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawTile(ctx, { ...palette(dark), shadow: "transparent" }, 1, 1, size - 2, tile, {});
-    const encoded = new Promise((done) => c.toBlob((blob) => done(blob ? URL.createObjectURL(blob) : c.toDataURL())));
-    tileWaits.set(key, encoded.then((url) => (tileURLs.set(key, url), url)));
+    draw(ctx);
+    const entry = { url: null };
+    entry.ready = new Promise((done) => c.toBlob((blob) => done((entry.url = blob ? URL.createObjectURL(blob) : c.toDataURL()))));
+    encoded.set(k, entry);
   }
-  return key;
+  return encoded.get(k);
 }
 
-/**
- * A tile's picture for a move button (size: CSS pixels; light or dark palette): an image of
- * one PNG per tile, theme, size and pixel ratio, encoded by the browser off the main thread
- * (toDataURL encoded on it: a first turn's twelve buttons cost ~40 ms), drawn ahead by
- * prepareTilePictures while the page waits for Python.
- */
-export function tilePicture(tile, dark, size = 34) {
-  const key = tileKey(tile, dark, size);
+/** An image of the picture of `key` (see encodedPicture): its source set once encoded. */
+export function pictureImage(key, w, h, draw, className = "") {
+  const entry = encodedPicture(key, w, h, draw);
   const img = document.createElement("img");
   img.alt = "";
-  img.className = "tile-picture";
-  img.width = img.height = size;
-  if (tileURLs.has(key)) img.src = tileURLs.get(key);
-  else tileWaits.get(key).then((url) => (img.src = url));
+  img.className = className;
+  img.width = w;
+  img.height = h;
+  if (entry.url) img.src = entry.url;
+  else entry.ready.then((url) => (img.src = url));
   return img;
+}
+
+const drawTileFor = (tile, dark, size) => (ctx) => drawTile(ctx, { ...palette(dark), shadow: "transparent" }, 1, 1, size - 2, tile, {});
+
+/** A tile's picture for a move button (size: CSS pixels; light or dark palette); a first turn's
+ * twelve buttons cost ~40 ms as data URLs, ~2 ms as these (drawn ahead by prepareTilePictures). */
+export function tilePicture(tile, dark, size = 34) {
+  return pictureImage(`tile:${tile}:${dark}:${size}`, size, size, drawTileFor(tile, dark, size), "tile-picture");
 }
 
 /** Draw every tile's picture after the next paint (a game page's first buttons then draw nothing). */
 export function prepareTilePictures(dark, size = 34) {
   requestAnimationFrame(() =>
     setTimeout(() => {
-      for (let tile = 0; tile < PLANTS.length * SYMBOLS.length; tile++) tileKey(tile, dark, size);
+      for (let tile = 0; tile < PLANTS.length * SYMBOLS.length; tile++) {
+        encodedPicture(`tile:${tile}:${dark}:${size}`, size, size, drawTileFor(tile, dark, size));
+      }
     }, 0),
   );
 }
