@@ -131,8 +131,10 @@ class Profile:
         self.ctx = None
         self.errors: list[str] = []
 
-    def open(self, hash_: str = ""):
+    def open(self, hash_: str = "", init_script: str | None = None):
         self.ctx = self.browser_type.launch_persistent_context(str(self.folder), **self.launch_args)
+        if init_script:
+            self.ctx.add_init_script(init_script)
         page = self.ctx.pages[0] if self.ctx.pages else self.ctx.new_page()
         page.set_default_timeout(STEP_MS)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -330,12 +332,7 @@ def test_ready_to_play_offline_waits_for_the_strip_to_be_free(profile, deploys, 
     """The first install ends while My games says something else: the news waits, then comes."""
     deploys.serve(builds["A"])
     release = deploys.hold("icons/icon-maskable-512.png")  # the install waits on this file
-    profile.ctx = profile.browser_type.launch_persistent_context(str(profile.folder), **profile.launch_args)
-    profile.ctx.add_init_script(TOAST_LOG)
-    page = profile.ctx.pages[0] if profile.ctx.pages else profile.ctx.new_page()
-    page.on("pageerror", lambda e: profile.errors.append(str(e)))
-    page.goto(deploys.url + "#my-games")
-    wait_python(page)
+    page = profile.open("#my-games", init_script=TOAST_LOG)
     page.wait_for_function(f"{HOOK}.offline !== 'ready'")
     page.locator("#link-backup-save").click()  # no games: it says so
     expect(page.locator("#toast")).to_have_text(catalog["ui.link.backup.none"])
