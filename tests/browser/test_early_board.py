@@ -7,6 +7,8 @@ back, so Python cannot be ready, and the game page must already show its board.
 * A saved hot-seat game with secrets (Oriflamme, Turncoats) paints the view of nobody's secrets
   stored with its save: never a hand, in the save or on the page; after Python the privacy
   screen comes first, then the seat's own moves.
+* Nothing moves when Python arrives: on a phone, Okiya's garden and the status line keep the
+  box they had around the frame drawn before Python, while the first move list appears.
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ PIXEL_JS = """([sel, x, y]) => {
 }"""
 
 
-def held_context(browser):
-    """A context (no service worker) whose runtime download waits; returns (context, held routes)."""
-    context = browser.new_context(service_workers="block")
+def held_context(browser, service_workers: str = "block"):
+    """A context (by default with no service worker) whose runtime download waits; returns
+    (context, held routes). The first visit's service worker installs only after Python's start."""
+    context = browser.new_context(service_workers=service_workers)
     context.add_init_script("window.__pygamesBotPauseMs = 0")
     held = []
     context.route(WASM, lambda route: held.append(route))
@@ -198,5 +201,30 @@ def test_a_saved_game_with_secrets_shows_its_public_board_before_python(browser,
         hs.pass_device(later)
         assert hs.wait_idle(later) == "turn"
         assert hs.state(later)["record"] == save["record"]
+    finally:
+        context.close()
+
+
+BOXES_JS = """() => ['#ok-board', '#status'].map((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height].map(Math.round);
+})"""
+
+
+def test_nothing_moves_when_python_arrives_on_a_phone(browser, site_url):
+    # with its service worker, as a player's first visit (without one, the page says at the
+    # top that offline play is not available, which moves the page on purpose)
+    context, held = held_context(browser, service_workers="allow")
+    try:
+        page = context.new_page()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(site_url + NEW_GAMES["okiya"])
+        page.wait_for_function("performance.getEntriesByName('py:board-frame').length === 1", timeout=STEP_MS)
+        before = page.evaluate(BOXES_JS)
+        release(context, held)
+        wait_python(page)
+        # the first turn lists every edge tile below the garden (on a phone: several rows)
+        page.wait_for_function("document.querySelectorAll('button[data-move]').length >= 8", timeout=STEP_MS)
+        assert page.evaluate(BOXES_JS) == before
     finally:
         context.close()
