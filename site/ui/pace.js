@@ -15,8 +15,6 @@ export const PACE_KEY = "pygames.pace";
 /** How many times a game's own pause each pace waits. */
 const FACTOR = { instant: 0, quick: 1, relaxed: 2 };
 
-let sheetAdded = false;
-
 /** The pace this device remembers ("quick" when none). */
 export function readPace() {
   const pace = readJSON(PACE_KEY);
@@ -34,10 +32,6 @@ export function pacedPause(base, pace = readPace()) {
  */
 export class PaceBar {
   constructor({ idPrefix, onSkip }) {
-    if (!sheetAdded) {
-      sheetAdded = true;
-      document.head.append(el("link", { rel: "stylesheet", href: new URL("./pace.css", import.meta.url).href }));
-    }
     this.select = el("select", { id: `${idPrefix}-pace`, class: "pace-select" });
     for (const pace of PACES) this.select.append(el("option", { value: pace, text: t(`ui.pace.${pace}`) }));
     this.select.value = readPace();
