@@ -18,6 +18,16 @@ function mark(name, startTime = performance.now(), detail = undefined) {
   }
 }
 
+/** This device holds a memory snapshot: its next visits look for it (index.html's first script
+ * starts the worker with "#no-snapshot" while this flag is missing). */
+function rememberSnapshot() {
+  try {
+    localStorage.setItem("pygames.snapshot-stored", "1");
+  } catch (_) {
+    /* then every visit looks */
+  }
+}
+
 export class Python {
   constructor({ onProgress = () => {}, onReady = () => {}, onFatal = () => {} } = {}) {
     this.pending = new Map();
@@ -37,7 +47,10 @@ export class Python {
       const msg = event.data || {};
       if (msg.type === "progress") onProgress(msg.stage, msg.pct);
       else if (msg.type === "wasm") this.wasmModule = msg.module; // kept alive here: see worker.js
-      else if (msg.type === "mark") mark(`py:${msg.name}`, msg.t - performance.timeOrigin, msg.detail);
+      else if (msg.type === "mark") {
+        mark(`py:${msg.name}`, msg.t - performance.timeOrigin, msg.detail);
+        if (msg.name === "snapshot-stored") rememberSnapshot();
+      }
       else if (msg.type === "ready") {
         mark("py:ready-message");
         this.isReady = true;

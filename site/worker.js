@@ -7,7 +7,10 @@
 // (build: the content hash of the build the engine came from; bytes: the size of that build;
 // start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
 
-// No static import: the runtime's fetches start the moment this script runs (its helpers load beside them).
+// No static import: the runtime's fetches start the moment this script runs (its helpers load beside them),
+// Pyodide's module first: on a page that loads its own modules at the same time (six connections to a
+// host over HTTP/1.1), it is the start's next step and must not queue behind the others.
+const pyodideP = import("./pyodide/pyodide.mjs");
 const snapshots = import("./snapshot.js");
 const extrasModule = () => import("./extras.js"); // after ready, for the calls that need one
 
@@ -168,23 +171,27 @@ async function keepSnapshot(pyodide, key) {
 
 async function init() {
   progress("runtime", 2);
-  // build-info.json, the runtime's JS, the wheel and a stored snapshot, all at once.
+  // build-info.json, the wheel and a stored snapshot, beside the runtime's JS (asked for above).
   const infoP = fetch(here("./build-info.json")).then((res) => {
     if (!res.ok) throw new Error(`build-info.json: HTTP ${res.status}`);
     return res.json();
   });
-  const pyodideP = import("./pyodide/pyodide.mjs");
   const wheelP = infoP.then((info) => fetchChecked(info, info.wheel));
   wheelP.catch(() => {});
   infoP.then(() => mark("build-info"), () => {});
   const keyP = infoP.then((info) => snapshots.then((snap) => snap.snapshotKey(import.meta.url, info.hash, info.pyodide)));
-  // a device that holds no snapshot (a first visit) starts Python without waiting for build-info.json
-  const storedP = snapshots
-    .then(async (snap) => ((await snap.anySnapshot()) ? snap.readSnapshot(await keyP) : null))
-    .catch((err) => {
-      reportSnapshot("not read", err);
-      return null;
-    });
+  // a device that holds no snapshot (a first visit) starts Python without waiting for build-info.json;
+  // one that never stored any (the page's "#no-snapshot") does not even open Cache Storage, whose
+  // first opening on a new profile can take a tenth of a second or more
+  const storedP =
+    self.location.hash === "#no-snapshot"
+      ? Promise.resolve(null)
+      : snapshots
+          .then(async (snap) => ((await snap.anySnapshot()) ? snap.readSnapshot(await keyP) : null))
+          .catch((err) => {
+            reportSnapshot("not read", err);
+            return null;
+          });
   const { loadPyodide } = await pyodideP;
   mark("pyodide-imported");
   progress("runtime", 10);

@@ -2,7 +2,7 @@
 browser profile: the first visit starts Python afresh and stores a snapshot of the ready
 interpreter; the next restores it (offline too) and plays; a damaged stored snapshot falls
 back to the normal start with one console report and still plays; a new build's first visit
-ignores the old snapshot and replaces it.
+ignores the old snapshot and replaces it; a device that never stored one does not look for it.
 
 Which start a visit took is the page's ``data-python-start`` ("fresh" or "snapshot"); the
 worker's mark ``py:snapshot-stored`` says the snapshot is on disk.
@@ -18,6 +18,7 @@ from helpers import READY_MS, STEP_MS, wait_python
 
 OKIYA_HOT_SEAT = "#play/okiya?seed=5&bots=&format=single"
 STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
+SNAPSHOT_FLAG = "pygames.snapshot-stored"  # (localStorage: python.js sets it, index.html reads it)
 STORED_KEYS_JS = "async () => (await (await caches.open('pygames.snapshot')).keys()).map((r) => r.url)"
 
 
@@ -62,6 +63,30 @@ def test_first_visit_makes_it_next_visit_restores_it_offline_and_plays(browser, 
         assert start_of(later) == "snapshot"
         play_a_move(later)
         assert said == [] and said_later == []
+    finally:
+        context.close()
+
+
+def test_a_device_that_never_stored_one_does_not_look_for_it(browser, site_url):
+    """The page starts the worker with "#no-snapshot" while the flag that a snapshot was stored
+    is missing (a first visit: Cache Storage is not opened before Python starts). Without the
+    flag, a snapshot still on disk is not looked for: that visit starts afresh, quietly, and
+    stores one again; the flag is back and the next visit restores it."""
+    context = browser.new_context()
+    try:
+        first, _ = visit(context, site_url)
+        wait_stored(first)
+        assert first.evaluate(f"localStorage.getItem('{SNAPSHOT_FLAG}')") is not None
+        first.evaluate(f"localStorage.removeItem('{SNAPSHOT_FLAG}')")
+        first.close()
+        later, said = visit(context, site_url + OKIYA_HOT_SEAT)
+        assert [w.url.endswith("#no-snapshot") for w in later.workers] == [True]
+        assert start_of(later) == "fresh" and said == []
+        play_a_move(later)
+        wait_stored(later)
+        again, _ = visit(context, site_url)
+        assert [w.url.endswith("#no-snapshot") for w in again.workers] == [False]
+        assert start_of(again) == "snapshot"
     finally:
         context.close()
 
