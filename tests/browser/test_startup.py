@@ -70,15 +70,18 @@ def test_first_visit_makes_it_next_visit_restores_it_offline_and_plays(browser, 
 def test_a_device_that_never_stored_one_does_not_look_for_it(browser, site_url):
     """The page starts the worker with "#no-snapshot" while the flag that a snapshot was stored
     is missing (a first visit: Cache Storage is not opened before Python starts). Without the
-    flag, a snapshot still on disk is not looked for: that visit starts afresh, quietly, and
-    stores one again; the flag is back and the next visit restores it."""
+    flag, a snapshot still on disk is not looked for: that visit (offline: the service worker
+    serves the worker's script whatever follows its "#") starts afresh, quietly, and stores one
+    again; the flag is back and the next visit restores it."""
     context = browser.new_context()
     try:
         first, _ = visit(context, site_url)
         wait_stored(first)
+        first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
         assert first.evaluate(f"localStorage.getItem('{SNAPSHOT_FLAG}')") is not None
         first.evaluate(f"localStorage.removeItem('{SNAPSHOT_FLAG}')")
         first.close()
+        context.set_offline(True)
         later, said = visit(context, site_url + OKIYA_HOT_SEAT)
         assert [w.url.endswith("#no-snapshot") for w in later.workers] == [True]
         assert start_of(later) == "fresh" and said == []
