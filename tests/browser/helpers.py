@@ -11,6 +11,10 @@ from playwright.sync_api import expect
 
 READY_MS = 120_000  # Python cold start
 STEP_MS = 30_000  # one decision (a bot's answer, a bridge call)
+#: The Okiya page's state (its test hook), null before the page is up; in parentheses, so that
+#: f"{OKIYA_STATE_JS}.view.ply" reads the state's field (without them it read `null.view.ply`
+#: only when the state was missing, and a wait on a field returned at once)
+OKIYA_STATE_JS = "((window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null)"
 
 
 def fmt(template: str, **params) -> str:

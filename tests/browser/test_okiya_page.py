@@ -14,6 +14,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from helpers import OKIYA_STATE_JS as STATE_JS
 from helpers import READY_MS, fmt, start_frame_counter, wait_python
 from playwright.sync_api import expect
 
@@ -49,10 +50,6 @@ def assert_inside(urls: list[str], site_url: str) -> None:
     assert urlsplit(site_url).path not in ("", "/"), "the fixture must serve under a sub-path"
     outside = [u for u in urls if not u.startswith(site_url) and not u.startswith(("data:", "blob:"))]
     assert not outside, f"requests outside {site_url}: {outside[:5]}"
-
-
-#: The Okiya page's current bridge result (null before the page or Python is there).
-STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
 
 
 def state(page) -> dict | None:

@@ -8,6 +8,7 @@ Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 from __future__ import annotations
 
 import pytest
+from helpers import OKIYA_STATE_JS as STATE_JS
 from helpers import fmt, wait_python
 from playwright.sync_api import expect
 
@@ -17,7 +18,6 @@ from pygames.okiya import new_game, solver
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 STEP_MS = 60_000  # one move (a perfect bot's opening can take a while)
-STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
 
 
 def first_listed_game(seed: int) -> dict:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
+from helpers import OKIYA_STATE_JS as STATE_JS
 from helpers import READY_MS
 from playwright.sync_api import expect
 
 from pygames import bridge
 
 HASH = "#play/okiya?seed=5&bots=1&level=medium&format=single"
-STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
 
 
 def old_okiya_save(moves: int) -> dict:

@@ -14,10 +14,10 @@ import os
 import shutil
 
 import pytest
+from helpers import OKIYA_STATE_JS as STATE_JS
 from helpers import READY_MS, STEP_MS, wait_python
 
 OKIYA_HOT_SEAT = "#play/okiya?seed=5&bots=&format=single"
-STATE_JS = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
 SNAPSHOT_FLAG = "pygames.snapshot-stored"  # (localStorage: python.js sets it, index.html reads it)
 STORED_KEYS_JS = "async () => (await (await caches.open('pygames.snapshot')).keys()).map((r) => r.url)"
 

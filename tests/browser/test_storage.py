@@ -14,6 +14,7 @@ import json
 import re
 
 import pytest
+from helpers import OKIYA_STATE_JS as OKIYA
 from helpers import STEP_MS, fmt, wait_python
 from playwright.sync_api import expect
 from test_link_play import IDLE_JS, act, create_game, fragment, link_to_send, open_link, table, wait_saved
@@ -25,7 +26,6 @@ BLOCKED = (
     "Object.defineProperty(window, 'localStorage', { configurable: true,"
     " get() { throw new DOMException('blocked', 'SecurityError'); } });"
 )
-OKIYA = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
 
 
 class Devices:

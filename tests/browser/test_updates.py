@@ -26,13 +26,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from helpers import OKIYA_STATE_JS as OKIYA
 from helpers import READY_MS, STEP_MS, wait_python
 from playwright.sync_api import expect
 
 expect.set_options(timeout=STEP_MS)
 
 HOOK = "(window.__pygames && window.__pygames.updates && window.__pygames.updates())"
-OKIYA = "(window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null"
 
 
 class Build:
