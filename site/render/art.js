@@ -115,21 +115,28 @@ export function fitCanvas(canvas, lastDpr = null) {
   return { w: rect.width, h: rect.height, dpr };
 }
 
+/** A canvas of a w × h (CSS pixels) picture drawn by `draw(ctx)` at the device pixel ratio. */
+function drawnPicture(w, h, draw) {
+  const dpr = window.devicePixelRatio || 1;
+  const c = document.createElement("canvas");
+  c.width = Math.round(w * dpr);
+  c.height = Math.round(h * dpr);
+  const ctx = c.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  draw(ctx);
+  return c;
+}
+
+/** The cache key of picture `key` on this screen (its pixel ratio). */
+const screenKey = (key) => `${key}:${window.devicePixelRatio || 1}`;
+
 const pictures = new Map();
 
-/** A data URL of a w × h (CSS pixels) picture drawn by `draw(ctx)` at the device pixel ratio; cached by `key`. */
+/** A data URL of the picture of `key` (see drawnPicture), for a source set at once; encoded on the
+ * main thread (pictureImage is not). */
 export function pictureURL(key, w, h, draw) {
-  const dpr = window.devicePixelRatio || 1;
-  const k = `${key}:${dpr}`;
-  if (!pictures.has(k)) {
-    const c = document.createElement("canvas");
-    c.width = Math.round(w * dpr);
-    c.height = Math.round(h * dpr);
-    const ctx = c.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    draw(ctx);
-    pictures.set(k, c.toDataURL());
-  }
+  const k = screenKey(key);
+  if (!pictures.has(k)) pictures.set(k, drawnPicture(w, h, draw).toDataURL());
   return pictures.get(k);
 }
 
@@ -139,15 +146,9 @@ const encoded = new Map();
 /** The picture of `key` (w × h CSS pixels drawn by `draw(ctx)` at the device pixel ratio), drawn
  * once and handed to the browser to encode off the main thread (toDataURL encodes on it). */
 function encodedPicture(key, w, h, draw) {
-  const dpr = window.devicePixelRatio || 1;
-  const k = `${key}:${dpr}`;
+  const k = screenKey(key);
   if (!encoded.has(k)) {
-    const c = document.createElement("canvas");
-    c.width = Math.round(w * dpr);
-    c.height = Math.round(h * dpr);
-    const ctx = c.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    draw(ctx);
+    const c = drawnPicture(w, h, draw);
     const entry = { url: null };
     entry.ready = new Promise((done) => c.toBlob((blob) => done((entry.url = blob ? URL.createObjectURL(blob) : c.toDataURL()))));
     encoded.set(k, entry);
@@ -168,12 +169,16 @@ export function pictureImage(key, w, h, draw, className = "") {
   return img;
 }
 
-const drawTileFor = (tile, dark, size) => (ctx) => drawTile(ctx, { ...palette(dark), shadow: "transparent" }, 1, 1, size - 2, tile, {});
+/** A tile's picture as [key, w, h, draw] (light or dark palette; size: CSS pixels). */
+const tileArgs = (tile, dark, size) => [
+  `tile:${tile}:${dark}:${size}`, size, size,
+  (ctx) => drawTile(ctx, { ...palette(dark), shadow: "transparent" }, 1, 1, size - 2, tile, {}),
+];
 
 /** A tile's picture for a move button (size: CSS pixels; light or dark palette); a first turn's
  * twelve buttons cost ~40 ms as data URLs, ~2 ms as these (drawn ahead by prepareTilePictures). */
 export function tilePicture(tile, dark, size = 34) {
-  return pictureImage(`tile:${tile}:${dark}:${size}`, size, size, drawTileFor(tile, dark, size), "tile-picture");
+  return pictureImage(...tileArgs(tile, dark, size), "tile-picture");
 }
 
 /** Draw every tile's picture after the next paint (a game page's first buttons then draw nothing). */
@@ -181,7 +186,7 @@ export function prepareTilePictures(dark, size = 34) {
   requestAnimationFrame(() =>
     setTimeout(() => {
       for (let tile = 0; tile < PLANTS.length * SYMBOLS.length; tile++) {
-        encodedPicture(`tile:${tile}:${dark}:${size}`, size, size, drawTileFor(tile, dark, size));
+        encodedPicture(...tileArgs(tile, dark, size));
       }
     }, 0),
   );
