@@ -196,6 +196,7 @@ def run(args, tmp: Path, build, line, error) -> None:
                     found = audit(cli, server.base_url + route, chrome)
                     if getattr(args, "lighthouse_keep", None):
                         kept = Path(args.lighthouse_keep) / f"{label.replace(' ', '-')}-{n + 1}.json"
+                        kept.parent.mkdir(parents=True, exist_ok=True)
                         kept.write_text(json.dumps(found))
                     runs.append(figures(found))
                     with sync_playwright() as pw:

@@ -203,3 +203,38 @@ def test_python_start_in_pyodide_imports_no_game(build_mod, dist_site, pyodide_d
     assert rc == 0, out
     got = json.loads(out.strip().splitlines()[-1])
     assert got == {"start": {"games": [], "slow": []}, "okiya page": {"games": ["okiya"], "link": False}}
+
+
+BYTECODE_SCRIPT = """
+import json, sys, traceback
+zip_path = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+# (the modules Python has frozen in, os and codecs among them, name the zip too, but never load from it)
+zipped = [m for m in list(sys.modules.values()) if type(getattr(m.__spec__, "loader", None)).__name__ == "zipimporter"]
+from_zip = [m.__file__ for m in zipped]
+try:
+    json.loads("{")
+except ValueError as e:
+    last = traceback.extract_tb(e.__traceback__)[-1]
+print(json.dumps({
+    "from zip": len(from_zip),
+    "sources": sorted(f for f in from_zip if not f.endswith(".pyc")),
+    "json source shipped": json.__spec__.loader.get_source("json") is not None,
+    "traceback": [last.filename, last.lineno > 0],
+}))
+"""
+
+
+def test_the_site_runtime_imports_its_standard_library_as_bytecode(build_mod, dist_site, tmp_path):
+    """The site's zip holds the standard library compiled (build.py compile_stdlib), so the start
+    compiles none of it: every module Pyodide's start and the engine load from it is a .pyc of
+    this runtime's Python (a wrong magic number would fail the import), and a traceback through it
+    still names the source file and line."""
+    script = tmp_path / "bytecode.py"
+    script.write_text(BYTECODE_SCRIPT)
+    rc, out = run_node(build_mod, dist_site, dist_site / "pyodide", "run_python.mjs", str(script))
+    assert rc == 0, out
+    got = json.loads(out.strip().splitlines()[-1])
+    assert got["from zip"] > 50, got
+    assert got["sources"] == [], got
+    assert got["json source shipped"] is False
+    assert got["traceback"] == ["/lib/python314.zip/json/decoder.py", True]
