@@ -28,6 +28,9 @@ let routeGen = 0; // bumps at every route change: a page loaded meanwhile is not
 let updates = null; // the service worker's side (ui/updates.js), once the catalogs are in
 let booted; // resolves when the boot's catalogs and notices are in
 const bootDone = new Promise((done) => (booted = done));
+// the service worker installs once Python's calls have been quiet this long (at the latest this long after ready)
+const QUIET_MS = 500;
+const QUIET_MAX_MS = 5000;
 
 // ------------------------------------------------------------------ the registry and the pages
 
@@ -253,7 +256,10 @@ function onReady(msg) {
   document.documentElement.dataset.python = "ready";
   document.documentElement.dataset.pythonStart = (msg && msg.start) || ""; // "snapshot" | "fresh"
   performance.mark("py:ready");
-  bootDone.then(() => updates.start({ build: msg && msg.build, bytes: msg && msg.bytes }));
+  // the service worker's install (it reads and stores the whole build) once the page has drawn what
+  // Python's arrival brought: at once, on two cores it turned that frame into a long task of ~0.1 s
+  const info = { build: msg && msg.build, bytes: msg && msg.bytes };
+  bootDone.then(() => py.quiet(QUIET_MS, QUIET_MAX_MS)).then(() => updates.start(info));
 }
 
 function onFatal(error) {

@@ -33,6 +33,7 @@ export class Python {
     this.pending = new Map();
     this.nextId = 1;
     this.isReady = false;
+    this.lastBusy = 0; // when a call last went out or came back
     this.ready = new Promise((resolve, reject) => {
       this._resolve = resolve;
       this._reject = reject;
@@ -62,6 +63,7 @@ export class Python {
       } else if (msg.id !== undefined && this.pending.has(msg.id)) {
         const { resolve, reject } = this.pending.get(msg.id);
         this.pending.delete(msg.id);
+        this.lastBusy = performance.now();
         if (msg.ok) resolve(msg.result);
         else reject(new BridgeError(msg.error));
       }
@@ -82,9 +84,28 @@ export class Python {
   /** Call pygames.bridge `fn` with keyword arguments `args`; resolves to its result. */
   call(fn, args = {}) {
     const id = this.nextId++;
+    this.lastBusy = performance.now();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, fn, args });
+    });
+  }
+
+  /** Resolves once no call has been out for `ms` from now (each call and answer starts the wait again) and
+   * the main thread is idle, or `maxMs` from now: for work that must not compete with the page
+   * drawing its answers. */
+  quiet(ms, maxMs) {
+    const from = performance.now();
+    const until = from + maxMs;
+    return new Promise((done) => {
+      const check = () => {
+        const now = performance.now();
+        const left = Math.min(Math.max(this.lastBusy, from) + ms, until) - now;
+        if (now < until && (this.pending.size || left > 0)) setTimeout(check, this.pending.size ? ms : left);
+        else if (window.requestIdleCallback) requestIdleCallback(done, { timeout: 1000 });
+        else done();
+      };
+      check();
     });
   }
 }

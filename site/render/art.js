@@ -181,15 +181,15 @@ export function tilePicture(tile, dark, size = 34) {
   return pictureImage(...tileArgs(tile, dark, size), "tile-picture");
 }
 
-/** Draw every tile's picture after the next paint (a game page's first buttons then draw nothing). */
+/** Draw every tile's picture after the next paint (a game page's first buttons then draw nothing),
+ * one a task: all sixteen in one took ~40 ms on a phone-sized page, a long task while Python loads. */
 export function prepareTilePictures(dark, size = 34) {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (let tile = 0; tile < PLANTS.length * SYMBOLS.length; tile++) {
-        encodedPicture(...tileArgs(tile, dark, size));
-      }
-    }, 0),
-  );
+  let tile = 0;
+  const next = () => {
+    encodedPicture(...tileArgs(tile, dark, size));
+    if (++tile < PLANTS.length * SYMBOLS.length) setTimeout(next, 0);
+  };
+  requestAnimationFrame(() => setTimeout(next, 0));
 }
 
 /** Set `ctx.font` to the largest size from `size` down to `min` (steps of 0.5) at which `text` fits in maxW; returns it. */
@@ -570,11 +570,14 @@ export const SYMBOL_ART = { sun, bird, rain, tanzaku };
 
 /**
  * A lacquered tile at (x, y), side s. opts: {lift (0..1), glow (0..1), dim (0..1),
- * ring: colour|null, alpha}.
+ * ring: colour|null, alpha, reuse}. reuse: copy its face from a picture drawn once for this tile,
+ * size and palette (tileFace), for a board that draws the same tiles frame after frame.
  */
 export function drawTile(ctx, pal, x, y, s, tile, opts = {}) {
   const lift = opts.lift || 0;
-  const dy = -lift * s * 0.06;
+  const face = opts.reuse ? tileFace(ctx, pal, s, tile) : null;
+  let top = y - lift * s * 0.06;
+  if (face) [x, top] = face.snap(x, top); // on the device's pixel grid, so the copy stays sharp
   ctx.save();
   if (opts.alpha !== undefined) ctx.globalAlpha = opts.alpha;
   // shadow + lacquer rim
@@ -582,35 +585,17 @@ export function drawTile(ctx, pal, x, y, s, tile, opts = {}) {
   ctx.shadowBlur = s * (0.06 + lift * 0.14);
   ctx.shadowOffsetY = s * (0.03 + lift * 0.07);
   const r = s * 0.13;
-  roundRect(ctx, x, y + dy, s, s, r);
-  const rg = ctx.createLinearGradient(x, y + dy, x + s * 0.4, y + dy + s);
-  rg.addColorStop(0, pal.rim[0]);
-  rg.addColorStop(1, pal.rim[1]);
-  ctx.fillStyle = rg;
-  ctx.fill();
-  ctx.shadowColor = "transparent";
-  // ivory face
-  const inset = s * 0.055;
-  roundRect(ctx, x + inset, y + dy + inset, s - 2 * inset, s - 2 * inset, r * 0.6);
-  const fg = ctx.createLinearGradient(x, y + dy, x + s, y + dy + s);
-  fg.addColorStop(0, pal.face[0]);
-  fg.addColorStop(1, pal.face[1]);
-  ctx.fillStyle = fg;
-  ctx.fill();
-  // art
-  const face = s - 2 * inset;
-  const fx = x + inset, fy = y + dy + inset;
-  unit(ctx, fx + face * 0.565, fy + face * 0.58, face * 0.36, PLANT_ART[plantOf(tile)]);
-  unit(ctx, fx + face * 0.2, fy + face * 0.2, face * 0.155, SYMBOL_ART[symbolOf(tile)]);
-  // gloss
-  roundRect(ctx, x + inset, y + dy + inset, s - 2 * inset, s - 2 * inset, r * 0.6);
-  const gl = ctx.createLinearGradient(x, y + dy, x + s * 0.55, y + dy + s * 0.55);
-  gl.addColorStop(0, pal.gloss);
-  gl.addColorStop(0.45, "rgba(255,255,255,0)");
-  ctx.fillStyle = gl;
-  ctx.fill();
+  roundRect(ctx, x, top, s, s, r);
+  if (face) {
+    ctx.fillStyle = rimGradient(ctx, pal, x, top, s); // under the face's own rim: only its shadow shows
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    face.draw(x, top);
+  } else {
+    paintTileFace(ctx, pal, x, top, s, tile);
+  }
   if (opts.dim) {
-    roundRect(ctx, x, y + dy, s, s, r);
+    roundRect(ctx, x, top, s, s, r);
     ctx.globalAlpha = (opts.alpha ?? 1) * opts.dim;
     ctx.fillStyle = pal.page;
     ctx.fill();
@@ -619,19 +604,106 @@ export function drawTile(ctx, pal, x, y, s, tile, opts = {}) {
   if (opts.glow) {
     ctx.shadowColor = pal.glow;
     ctx.shadowBlur = s * 0.18 * opts.glow;
-    roundRect(ctx, x - s * 0.015, y + dy - s * 0.015, s * 1.03, s * 1.03, r * 1.1);
+    roundRect(ctx, x - s * 0.015, top - s * 0.015, s * 1.03, s * 1.03, r * 1.1);
     ctx.strokeStyle = pal.glow;
     ctx.lineWidth = Math.max(2, s * 0.035);
     ctx.stroke();
     ctx.shadowColor = "transparent";
   }
   if (opts.ring) {
-    roundRect(ctx, x - s * 0.04, y + dy - s * 0.04, s * 1.08, s * 1.08, r * 1.3);
+    roundRect(ctx, x - s * 0.04, top - s * 0.04, s * 1.08, s * 1.08, r * 1.3);
     ctx.strokeStyle = opts.ring;
     ctx.lineWidth = Math.max(2.5, s * 0.045);
     ctx.stroke();
   }
   ctx.restore();
+}
+
+/** The tile without its shadow and marks: the rim (its path filled, the shadow set by the caller),
+ * the ivory face, the plant and the symbol, the gloss. */
+function paintTileFace(ctx, pal, x, y, s, tile) {
+  const r = s * 0.13;
+  ctx.fillStyle = rimGradient(ctx, pal, x, y, s);
+  ctx.fill();
+  ctx.shadowColor = "transparent";
+  // ivory face
+  const inset = s * 0.055;
+  roundRect(ctx, x + inset, y + inset, s - 2 * inset, s - 2 * inset, r * 0.6);
+  const fg = ctx.createLinearGradient(x, y, x + s, y + s);
+  fg.addColorStop(0, pal.face[0]);
+  fg.addColorStop(1, pal.face[1]);
+  ctx.fillStyle = fg;
+  ctx.fill();
+  // art
+  const face = s - 2 * inset;
+  const fx = x + inset, fy = y + inset;
+  unit(ctx, fx + face * 0.565, fy + face * 0.58, face * 0.36, PLANT_ART[plantOf(tile)]);
+  unit(ctx, fx + face * 0.2, fy + face * 0.2, face * 0.155, SYMBOL_ART[symbolOf(tile)]);
+  // gloss
+  roundRect(ctx, x + inset, y + inset, s - 2 * inset, s - 2 * inset, r * 0.6);
+  const gl = ctx.createLinearGradient(x, y, x + s * 0.55, y + s * 0.55);
+  gl.addColorStop(0, pal.gloss);
+  gl.addColorStop(0.45, "rgba(255,255,255,0)");
+  ctx.fillStyle = gl;
+  ctx.fill();
+}
+
+/** The lacquer rim's colours over a tile at (x, y), side s. */
+function rimGradient(ctx, pal, x, y, s) {
+  const rg = ctx.createLinearGradient(x, y, x + s * 0.4, y + s);
+  rg.addColorStop(0, pal.rim[0]);
+  rg.addColorStop(1, pal.rim[1]);
+  return rg;
+}
+
+/** Tile faces drawn once (key: tile, size, scale, palette) for drawTile's reuse. */
+const faces = new Map();
+
+/** The face of `tile` at side `s` (CSS pixels) and scale `k` (device pixels a CSS pixel), with a
+ * device pixel of margin each side for the edges' antialiasing. */
+function facePicture(k, pal, s, tile) {
+  const key = `${tile}:${s.toFixed(3)}:${k}:${pal.rim.join()}:${pal.face.join()}:${pal.gloss}`;
+  let pic = faces.get(key);
+  if (!pic) {
+    if (faces.size >= 128) faces.clear(); // another size or palette: the old ones are done with
+    pic = document.createElement("canvas");
+    pic.width = pic.height = Math.ceil(s * k) + 2;
+    const g = pic.getContext("2d");
+    g.setTransform(k, 0, 0, k, 1, 1);
+    roundRect(g, 0, 0, s, s, s * 0.13);
+    paintTileFace(g, pal, 0, 0, s, tile);
+    faces.set(key, pic);
+  }
+  return pic;
+}
+
+/**
+ * The face of `tile` at side `s` for `ctx`'s scale, as a picture in device pixels: {snap(x, y), the
+ * point nearest (x, y) on the device's pixel grid; draw(x, y), a copy there}. A board frame draws
+ * sixteen tiles: drawn out they took most of a frame (~5 ms on a laptop, four times that on a
+ * phone), copies a fraction of it. Null when ctx is rotated or skewed (then drawn out).
+ */
+function tileFace(ctx, pal, s, tile) {
+  const m = ctx.getTransform();
+  if (m.b || m.c || m.a <= 0 || m.a !== m.d) return null;
+  const k = m.a;
+  const pic = facePicture(k, pal, s, tile);
+  const grid = (v, offset) => (Math.round(v * k + offset) - offset) / k;
+  return {
+    snap: (x, y) => [grid(x, m.e), grid(y, m.f)],
+    draw: (x, y) => ctx.drawImage(pic, x - 1 / k, y - 1 / k, pic.width / k, pic.height / k),
+  };
+}
+
+/** Draw ahead, one a task, the sixteen faces a board of scale `k` and tile side `s` will copy (while
+ * Python loads: its first position then copies them, and the frames after its arrival stay short). */
+export function prepareTileFaces(k, pal, s) {
+  let tile = 0;
+  const next = () => {
+    facePicture(k, pal, s, tile);
+    if (++tile < PLANTS.length * SYMBOLS.length) setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 /** Seat 0: a round red stone with an inner ring. Seat 1: a square black stone with a diamond mark. */

@@ -2,7 +2,7 @@
 // and reports clicks on cells the engine listed as legal. It knows no rules.
 
 import { SANS } from "./fonts.js";
-import { palette, drawTile, drawToken, roundRect, fillShadowed, easeOut, clamp01 } from "./art.js";
+import { palette, drawTile, drawToken, prepareTileFaces, roundRect, fillShadowed, easeOut, clamp01 } from "./art.js";
 import { CanvasBoard } from "./board.js";
 
 const LIFT_MS = 280;
@@ -170,6 +170,7 @@ export class OkiyaBoard extends CanvasBoard {
         }
         if (clickable && (c === this.hover || c === this.focus)) lift = 1;
         drawTile(ctx, pal, r.x, r.y, r.s, view.layout[c], {
+          reuse: true,
           lift,
           alpha,
           glow: clickable ? 1 : 0,
@@ -217,33 +218,28 @@ export class OkiyaBoard extends CanvasBoard {
   drawFrame() {
     for (let c = 0; c < 16; c++) this.drawRecess(c, false);
     this.drawRail(new Map());
+    const faces = `${this.geom.s}@${this.dpr}:${this.pal.tray}`;
+    if (this.faces !== faces) prepareTileFaces(this.dpr, this.pal, this.geom.s); // for the first position
+    this.faces = faces;
   }
 
+  /** The tray (frame and raked gravel): drawn once per size and palette, then copied (drawn out it
+   * cost about a third of a frame). */
   drawTray() {
-    const { ctx, geom: g, pal } = this;
-    const r = g.B * 0.035;
-    ctx.save();
-    roundRect(ctx, g.bx, g.by, g.B, g.B, r);
-    fillShadowed(ctx, pal.frame, pal.shadow, g.B * 0.03, g.B * 0.01);
-    const f = g.B * 0.014;
-    roundRect(ctx, g.bx + f, g.by + f, g.B - 2 * f, g.B - 2 * f, r * 0.7);
-    ctx.fillStyle = pal.tray;
-    ctx.fill();
-    ctx.clip();
-    // raked gravel: gentle parallel waves
-    ctx.strokeStyle = pal.trayLine;
-    ctx.lineWidth = Math.max(1, g.B * 0.0025);
-    const step = Math.max(4, g.B * 0.016);
-    const amp = g.B * 0.005, period = g.B * 0.33;
-    for (let y = g.by + f + step / 2; y < g.by + g.B; y += step) {
-      ctx.beginPath();
-      for (let x = g.bx; x <= g.bx + g.B + 4; x += 6) {
-        const yy = y + Math.sin(((x - g.bx) / period) * Math.PI * 2) * amp;
-        if (x === g.bx) ctx.moveTo(x, yy);
-        else ctx.lineTo(x, yy);
-      }
-      ctx.stroke();
+    const { ctx, geom: g, pal, dpr } = this;
+    const key = `${g.W}x${g.H}@${dpr}:${pal.tray}`;
+    if (!this.tray || this.tray.key !== key) {
+      const c = document.createElement("canvas");
+      c.width = this.canvas.width;
+      c.height = this.canvas.height;
+      const tc = c.getContext("2d");
+      tc.setTransform(dpr, 0, 0, dpr, 0, 0);
+      paintTray(tc, g, pal);
+      this.tray = { key, canvas: c };
     }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.tray.canvas, 0, 0);
     ctx.restore();
   }
 
@@ -354,7 +350,7 @@ export class OkiyaBoard extends CanvasBoard {
     ctx.setLineDash([]);
     if (shown !== null && shown !== undefined) {
       const blockade = view.outcome && view.outcome.reason === "blockade";
-      drawTile(ctx, pal, slot.x, slot.y, slot.s, shown, { ring: blockade ? pal.accent : null });
+      drawTile(ctx, pal, slot.x, slot.y, slot.s, shown, { reuse: true, ring: blockade ? pal.accent : null });
     }
     // seats
     for (const seat of [0, 1]) this.drawSeatPanel(seat, parts[seat === 0 ? 0 : 2], font);
@@ -410,4 +406,32 @@ export class OkiyaBoard extends CanvasBoard {
 
 function measure(ctx, text) {
   return ctx.measureText(text || "").width;
+}
+
+/** The tray in canvas coordinates: a shadowed wooden frame around raked gravel (gentle parallel waves). */
+function paintTray(ctx, g, pal) {
+  const r = g.B * 0.035;
+  ctx.save();
+  roundRect(ctx, g.bx, g.by, g.B, g.B, r);
+  fillShadowed(ctx, pal.frame, pal.shadow, g.B * 0.03, g.B * 0.01);
+  const f = g.B * 0.014;
+  roundRect(ctx, g.bx + f, g.by + f, g.B - 2 * f, g.B - 2 * f, r * 0.7);
+  ctx.fillStyle = pal.tray;
+  ctx.fill();
+  ctx.clip();
+  // raked gravel: gentle parallel waves
+  ctx.strokeStyle = pal.trayLine;
+  ctx.lineWidth = Math.max(1, g.B * 0.0025);
+  const step = Math.max(4, g.B * 0.016);
+  const amp = g.B * 0.005, period = g.B * 0.33;
+  for (let y = g.by + f + step / 2; y < g.by + g.B; y += step) {
+    ctx.beginPath();
+    for (let x = g.bx; x <= g.bx + g.B + 4; x += 6) {
+      const yy = y + Math.sin(((x - g.bx) / period) * Math.PI * 2) * amp;
+      if (x === g.bx) ctx.moveTo(x, yy);
+      else ctx.lineTo(x, yy);
+    }
+    ctx.stroke();
+  }
+  ctx.restore();
 }

@@ -186,3 +186,31 @@ def test_a_saved_game_shows_its_board_before_python_and_moves_wait_for_it(browse
         play_a_move(later)
     finally:
         context.close()
+
+
+# When the page asked for its service worker (performance.now(), ms), in window.__swAskedAt.
+SW_ASKED_JS = """
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = function (...args) {
+  if (window.__swAskedAt === undefined) window.__swAskedAt = performance.now();
+  return register.apply(this, args);
+};
+"""
+
+
+def test_the_service_worker_installs_once_the_first_position_is_drawn(browser, site_url):
+    """A first visit's service worker (it reads and stores the whole build) is asked for once
+    Python's first calls are answered and drawn, not at Python's arrival, where its install
+    competed with the frame that shows the first position."""
+    context = browser.new_context()
+    try:
+        context.add_init_script(SW_ASKED_JS)
+        page, _ = visit(context, site_url + OKIYA_HOT_SEAT)
+        page.wait_for_function("window.__swAskedAt !== undefined", timeout=READY_MS)
+        marks = "['py:ready', 'py:board'].map((n) => performance.getEntriesByName(n)[0]?.startTime)"
+        asked, ready, board = page.evaluate(f"[window.__swAskedAt, ...{marks}]")
+        assert board is not None, f"the service worker was asked for ({asked:.0f} ms) before the first position"
+        assert asked > board > ready, (asked, board, ready)
+        page.evaluate("navigator.serviceWorker.ready")  # and it does install
+    finally:
+        context.close()
