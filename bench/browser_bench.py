@@ -2,10 +2,10 @@
 
 The bare pages call loadPyodide() in a module worker and nothing else: "stock" loads Pyodide 314
 as its npm package ships it (the issue's bare page, the targets' baseline), "bare" loads the
-site's own runtime folder (its trimmed standard library), which shows what the page and the
-engine cost on top of the runtime. Every round gives each page a fresh profile on disk (an
-incognito context never keeps the compiled wasm), alternating the pages so drift hits all
-alike. Per profile:
+site's own runtime folder (its trimmed standard library, as bytecode), which shows what the
+page and the engine cost on top of the runtime. Every round gives each page a fresh profile on
+disk (an incognito context never keeps the compiled wasm), alternating the pages so drift hits
+all alike. Per profile:
 
 * cold: the first visit, navigation -> Python ready (``<html data-python="ready">``), and
   its first contentful paint; the first-visit transfer is what the server answered in full
@@ -48,9 +48,10 @@ BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 postMessage("ready");
 """
-#: The bare pages: "bare" borrows the site's runtime folder (its trimmed standard library);
-#: "stock" is Pyodide as its npm package ships it, the issue's "bare Pyodide 314 page" (the
-#: targets' baseline: trimming the standard library is one of the ways the site starts faster).
+#: The bare pages: "bare" borrows the site's runtime folder (its trimmed standard library, as
+#: bytecode); "stock" is Pyodide as its npm package ships it, the issue's "bare Pyodide 314 page"
+#: (the targets' baseline: trimming and compiling the standard library is one of the ways the
+#: site starts faster).
 BARE_PAGES = {"bare": "pyodide", "stock": "stock-pyodide"}
 
 # Records performance.now() (ms since navigation start) when <html data-python="ready"> appears.
