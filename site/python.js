@@ -91,9 +91,9 @@ export class Python {
     });
   }
 
-  /** Resolves once no call has been out for `ms` from now (each call and answer starts the wait again) and
-   * the main thread is idle, or `maxMs` from now: for work that must not compete with the page
-   * drawing its answers. */
+  /** Resolves once no call has been out for `ms` (counted from now; each call and answer starts the
+   * wait again) and the main thread is idle, or `maxMs` from now: for work that must not compete
+   * with the page drawing its answers. */
   quiet(ms, maxMs) {
     const from = performance.now();
     const until = from + maxMs;
@@ -101,7 +101,8 @@ export class Python {
       const check = () => {
         const now = performance.now();
         const left = Math.min(Math.max(this.lastBusy, from) + ms, until) - now;
-        if (now < until && (this.pending.size || left > 0)) setTimeout(check, this.pending.size ? ms : left);
+        const busy = this.pending.size > 0;
+        if (now < until && (busy || left > 0)) setTimeout(check, busy ? Math.min(ms, until - now) : left);
         else if (window.requestIdleCallback) requestIdleCallback(done, { timeout: 1000 });
         else done();
       };

@@ -56,7 +56,8 @@ export class Updates {
     return "serviceWorker" in navigator && window.isSecureContext;
   }
 
-  /** Once Python is up (the install then competes with nothing): `build` and `bytes` as the engine reported them. */
+  /** Once Python is up and its first answers are drawn (app.js: the install then competes with
+   * nothing): `build` and `bytes` as the engine reported them. */
   async start({ build, bytes }) {
     this.hook.python = build || null;
     if (!this.supported) return this.setOffline("unsupported");
