@@ -383,87 +383,15 @@ def _write_manifests(staging: Path, catalogs: dict[str, dict]) -> None:
         (staging / name).write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", "utf-8")
 
 
-STDLIB_KEEP = ROOT / "tests" / "pyodide" / "stdlib.txt"
-#: The ones only micropip needs, shipped apart and fetched at its first use (site/extras.js).
-STDLIB_MICROPIP = ROOT / "tests" / "pyodide" / "stdlib_micropip.txt"
-
-
-def trim_stdlib(src: Path, dest: Path, listing: Path = STDLIB_KEEP) -> None:
-    """Pyodide's python_stdlib.zip with only the files tests/pyodide/stdlib.txt lists: what Pyodide's
-    start, the engine, the link layer, the bridge, segno and the engine's own test suite import
-    inside Pyodide (tests/test_pyodide.py runs that suite against this very zip). The members
-    keep their dates, so the same list gives the same bytes."""
-    keep = {line.strip() for line in listing.read_text("utf-8").splitlines()}
-    keep.discard("")
-    keep = {name for name in keep if not name.startswith("#")}
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
-        missing = keep - set(zin.namelist())
-        if missing:
-            raise BuildError(f"{listing.name} lists files Pyodide {PYODIDE_VERSION} lacks: {sorted(missing)[:5]}")
-        for info in zin.infolist():
-            if info.filename in keep:
-                zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-
-
-# Run inside Pyodide (Node) by compile_stdlib: each .py of /in.zip as bytecode in /out.zip.
-_COMPILE_PY = """
-import importlib.util, marshal, sys, zipfile
-where = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"  # where Pyodide mounts the zip
-with zipfile.ZipFile("/in.zip") as zin, zipfile.ZipFile("/out.zip", "w") as zout:
-    for info in zin.infolist():
-        name, data = info.filename, zin.read(info)
-        if name.endswith(".py"):
-            code = compile(data, where + name, "exec", dont_inherit=True, optimize=2)
-            # a hash-based, unchecked .pyc (flags 1): nothing to compare it with, the source is not shipped
-            header = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8)
-            name, data = name + "c", header + marshal.dumps(code)
-        zout.writestr(zipfile.ZipInfo(name, info.date_time), data, zipfile.ZIP_DEFLATED, 9)
-"""
-_COMPILE_JS = """
-import fs from "node:fs";
-const [runtime, src, dest, script] = process.argv.slice(2);
-const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + runtime + "/").href);
-const env = { PYTHONHASHSEED: "0", PYTHONNODEBUGRANGES: "1" };  // the same bytes every build; no column tables
-const py = await loadPyodide({ indexURL: runtime + "/", env });
-py.FS.writeFile("/in.zip", fs.readFileSync(src));
-py.runPython(fs.readFileSync(script, "utf8"));
-fs.writeFileSync(dest, py.FS.readFile("/out.zip"));
-"""
-
-
-def compile_stdlib(src: Path, dest: Path) -> None:
-    """The zip ``src`` of standard-library sources as bytecode, compiled by Pyodide's own Python
-    (Node), so the runtime imports without compiling: its start imports ~190 modules, and a
-    cold start spent most of its Python time compiling them (loadPyodide under Node: 2.1 s from
-    sources, 0.7 s from bytecode). Docstrings, asserts (optimize=2) and column tables are left
-    out to keep the first visit's transfer small; tracebacks keep file names and line numbers.
-    Cached by the sources' hash: the same sources give the same bytes."""
-    key = hashlib.sha256(src.read_bytes() + f"{PYODIDE_VERSION}{_COMPILE_PY}{_COMPILE_JS}".encode()).hexdigest()[:20]
-    cached = cache_dir() / "stdlib-bytecode" / f"{key}.zip"
-    if not cached.is_file():
-        node = shutil.which("node")
-        if not node:
-            raise BuildError("node not found: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            js, py, out = Path(tmp) / "compile.mjs", Path(tmp) / "compile.py", Path(tmp) / "out.zip"
-            js.write_text(_COMPILE_JS, "utf-8")
-            py.write_text(_COMPILE_PY, "utf-8")
-            run([node, str(js), str(fetch_pyodide()), str(src), str(out), str(py)])
-            shutil.move(out, cached)
-    shutil.copyfile(cached, dest)
-
-
 def _stage_python(staging: Path) -> Path:
     """Copy the Pyodide runtime, build our wheel, add the optional wheels (listed by seal()); our wheel."""
     pyodide_dir = fetch_pyodide()
     (staging / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
-        if name == "python_stdlib.zip":
-            with tempfile.TemporaryDirectory() as tmp:
-                trim_stdlib(pyodide_dir / name, Path(tmp) / name)
-                compile_stdlib(Path(tmp) / name, staging / "pyodide" / name)
-            trim_stdlib(pyodide_dir / name, staging / MICROPIP_STDLIB, STDLIB_MICROPIP)
+        if name == "python_stdlib.zip":  # trimmed, compiled (tests/pyodide/stdlib_zip.py)
+            load_helper("pyodide/stdlib_zip.py").stage(
+                sys.modules[__name__], pyodide_dir / name, staging / "pyodide", staging / MICROPIP_STDLIB
+            )
         else:
             shutil.copyfile(pyodide_dir / name, staging / "pyodide" / name)
     (staging / "wheels").mkdir(exist_ok=True)
@@ -867,12 +795,20 @@ def find_chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def load_helper(path: str):
+    """A helper of the build kept with the tests it serves (``path`` under tests/), loaded by path:
+    "bootstrap.py" (what the test command installs, the Pyodide test wheels and runner) or
+    "pyodide/stdlib_zip.py" (the standard library the site ships)."""
+    file = ROOT / "tests" / path
+    spec = importlib.util.spec_from_file_location(f"pygames_build_{file.stem}", file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def load_bootstrap():
     """tests/bootstrap.py: what the test command installs, the Pyodide test wheels and runner."""
-    spec = importlib.util.spec_from_file_location("pygames_test_bootstrap", ROOT / "tests" / "bootstrap.py")
-    bootstrap = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bootstrap)
-    return bootstrap
+    return load_helper("bootstrap.py")
 
 
 def cmd_test(pytest_args: list[str]) -> int:

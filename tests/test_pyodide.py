@@ -54,7 +54,7 @@ CPYTHON_ONLY = ("test_openspiel.py", "test_pettingzoo.py", "test_start_imports.p
 
 def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_wheels):
     """The whole engine suite in the site's own runtime: its trimmed standard library
-    (build.py trim_stdlib) holds everything the engine and its tests import."""
+    (tests/pyodide/stdlib_zip.py) holds everything the engine and its tests import."""
     site_runtime = dist_site / "pyodide"
     with (
         zipfile.ZipFile(site_runtime / "python_stdlib.zip") as trimmed,
@@ -225,7 +225,7 @@ print(json.dumps({
 
 
 def test_the_site_runtime_imports_its_standard_library_as_bytecode(build_mod, dist_site, tmp_path):
-    """The site's zip holds the standard library compiled (build.py compile_stdlib), so the start
+    """The site's zip holds the standard library compiled (tests/pyodide/stdlib_zip.py), so the start
     compiles none of it: every module Pyodide's start and the engine load from it is a .pyc of
     this runtime's Python (a wrong magic number would fail the import), and a traceback through it
     still names the source file and line."""

@@ -41,7 +41,7 @@ def main() -> int:
             importlib.import_module(module.name)
     segno.make("https://example.org/#g=abc", error="m").svg_inline()
     files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())}
-    print("# Pyodide's standard-library files the site ships (build.py trim_stdlib): made by")
+    print("# Pyodide's standard-library files the site ships (stdlib_zip.py trims to it): made by")
     print("# tests/pyodide/stdlib_used.py (see its docstring); tests/test_pyodide.py runs the engine's")
     print("# tests against the trimmed zip.")
     for name in sorted(f[len(ZIP) :] for f in files if f.startswith(ZIP)):
