@@ -184,12 +184,18 @@ export function tilePicture(tile, dark, size = 34) {
 /** Draw every tile's picture after the next paint (a game page's first buttons then draw nothing),
  * one a task: all sixteen in one took ~40 ms on a phone-sized page, a long task while Python loads. */
 export function prepareTilePictures(dark, size = 34) {
+  requestAnimationFrame(() => eachTileInTurn((tile) => encodedPicture(...tileArgs(tile, dark, size))));
+}
+
+/** `draw(tile)` for every tile, one a task from the next on: work done ahead while Python loads
+ * stays out of the long tasks a player feels. */
+function eachTileInTurn(draw) {
   let tile = 0;
   const next = () => {
-    encodedPicture(...tileArgs(tile, dark, size));
+    draw(tile);
     if (++tile < PLANTS.length * SYMBOLS.length) setTimeout(next, 0);
   };
-  requestAnimationFrame(() => setTimeout(next, 0));
+  setTimeout(next, 0);
 }
 
 /** Set `ctx.font` to the largest size from `size` down to `min` (steps of 0.5) at which `text` fits in maxW; returns it. */
@@ -698,12 +704,7 @@ function tileFace(ctx, pal, s, tile) {
 /** Draw ahead, one a task, the sixteen faces a board of scale `k` and tile side `s` will copy (while
  * Python loads: its first position then copies them, and the frames after its arrival stay short). */
 export function prepareTileFaces(k, pal, s) {
-  let tile = 0;
-  const next = () => {
-    facePicture(k, pal, s, tile);
-    if (++tile < PLANTS.length * SYMBOLS.length) setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
+  eachTileInTurn((tile) => facePicture(k, pal, s, tile));
 }
 
 /** Seat 0: a round red stone with an inner ring. Seat 1: a square black stone with a diamond mark. */
