@@ -218,9 +218,9 @@ export class OkiyaBoard extends CanvasBoard {
   drawFrame() {
     for (let c = 0; c < 16; c++) this.drawRecess(c, false);
     this.drawRail(new Map());
-    const faces = `${this.geom.s}@${this.dpr}:${this.pal.tray}`;
-    if (this.faces !== faces) prepareTileFaces(this.dpr, this.pal, this.geom.s); // for the first position
-    this.faces = faces;
+    const faces = `${this.geom.s}@${this.dpr}:${this.pal.tray}`; // the tile size, scale and palette
+    if (this.facesDrawnFor !== faces) prepareTileFaces(this.dpr, this.pal, this.geom.s); // for the first position
+    this.facesDrawnFor = faces;
   }
 
   /** The tray (frame and raked gravel): drawn once per size and palette, then copied (drawn out it
