@@ -3,8 +3,10 @@
 The package is pure Python with no dependencies so that one wheel runs on
 CPython and, unchanged, on Pyodide in the browser.  ``GAMES`` maps a game id
 to its module; every module follows the protocol in ``pygames.core.protocol``.
-Adding a game is one line in ``GAMES`` plus its own package and its bots module
-``pygames.bots.<id>``: the bridge, the bots and the link layer find the rest there.
+A game's facts (player counts, options, formats, secrets, wire code, extra calls) are
+declared once, by its package, and read from there by the bridge, the link layer, the
+adapters, ``games.json`` and the tests: adding a game is its own files plus one line in
+``GAMES`` (``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from pygames.bots import BOTS, DEFAULT_LEVELS, bots_module
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.rng import Rng, derive_seed
-from pygames.core.session import forced_move, start_match
+from pygames.core.session import event_maker, forced_move, start_match
 
 RECORD_VERSION = 1
 #: Limits that keep a hostile record from costing more than a real one.
@@ -39,8 +39,11 @@ MAX_SEED = 2**64
 def games() -> list[dict[str, Any]]:
     """What the page and the link layer need about every game, in the registry's order:
     ``id``, ``players`` (the player counts), ``formats``, ``levels`` and ``default_level``
-    (its bots), ``options`` (rule option -> default), ``secrets`` (views differ by seat)
-    and ``link_level`` (link play's level: ``"sealed"`` or ``"friendly"``)."""
+    (its bots), ``level_key`` (the catalog prefix of the levels' names: ``<id>.level``),
+    ``options`` (rule option -> default), ``secrets`` (views differ by seat), ``link_level``
+    (link play's level: ``"sealed"`` or ``"friendly"``) and ``calls`` (the calls beyond the
+    protocol the game offers, e.g. Okiya's ``review`` and ``hint``). Each fact is the game's
+    own (its module and its bots module): the page never restates one."""
     from pygames.link.api import link_level
 
     return [
@@ -50,9 +53,11 @@ def games() -> list[dict[str, Any]]:
             "formats": list(module.FORMATS),
             "levels": list(BOTS[game]),
             "default_level": DEFAULT_LEVELS[game],
+            "level_key": f"{game}.level",
             "options": dict(module.OPTIONS),
             "secrets": bool(module.SECRETS),
             "link_level": link_level(game),
+            "calls": list(offered_calls(module)),
         }
         for game, module in GAMES.items()
     ]
@@ -117,33 +122,37 @@ def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]
 
 
 def review(record: dict[str, Any]) -> dict[str, Any]:
-    """The perfect player's verdict on every move of the current game (Okiya only):
-    ``moves`` (``pygames.okiya.review.verdict`` each), ``first_mistake`` (by seat: the index
-    of its first move that threw a win or a draw away, or None) and ``hints`` (by seat)."""
-    from pygames.okiya import review as okiya_review
-
-    match = _reviewable(record)
+    """The game's review of the current game, for a game that offers it (``CALLS``; Okiya: the
+    perfect player's verdict on every move, ``moves``, and each seat's ``first_mistake``), with
+    the ``hints`` each seat asked for."""
+    match = _offering(record, "review")
     games = match.notation()
     start = replay({**record, "games": games[:-1] + [[]]}).current
-    verdicts = okiya_review.review(start, games[-1])
-    first = [okiya_review.first_mistake(verdicts, seat) for seat in range(match.players)]
-    return {"moves": verdicts, "first_mistake": first, "hints": _hints(record, match.players)}
+    return {**game_calls(match.game).review(start, games[-1]), "hints": _hints(record, match.players)}
 
 
 def hint(record: dict[str, Any]) -> dict[str, Any]:
-    """The perfect player's best moves for the seat to move (Okiya only): ``cells``, ``moves``
-    (their notation) and the ``record`` counting one more hint for that seat (``hints``)."""
-    from pygames.okiya import review as okiya_review
-
-    match = _reviewable(record)
+    """The game's hint for the seat to move, for a game that offers it (``CALLS``; Okiya: the
+    perfect player's best ``cells`` and their notation, ``moves``), with the ``record`` counting
+    one more hint for that seat (``hints``)."""
+    match = _offering(record, "hint")
     seat = match.current.to_move
     if seat is None:
         raise PlayerError("error.game_over")
-    cells = okiya_review.hint(match.current)
     hints = _hints(record, match.players)
     hints[seat] += 1
-    moves = [m.to_json() for m in match.current.legal_moves() if m.cell in cells]
-    return {"cells": cells, "moves": [m["text"] for m in moves], "record": {**_record(match), "hints": hints}}
+    return {**game_calls(match.game).hint(match.current), "record": {**_record(match), "hints": hints}}
+
+
+def offered_calls(module: Any) -> tuple[str, ...]:
+    """The calls beyond the protocol a game module offers (its ``CALLS``; none by default)."""
+    return tuple(getattr(module, "CALLS", ()))
+
+
+def game_calls(game: str) -> Any:
+    """The module of a game's own calls, ``pygames.<game>.calls`` (imported on first use: the
+    Okiya solver stays out of Python's start)."""
+    return importlib.import_module(f"pygames.{game}.calls")
 
 
 def import_engine() -> list[str]:
@@ -157,11 +166,11 @@ def import_engine() -> list[str]:
     return list(GAMES)
 
 
-def _reviewable(record: dict[str, Any]) -> Any:
-    """The match of a record of a game the solver can judge (Okiya); PlayerError otherwise."""
+def _offering(record: dict[str, Any], call: str) -> Any:
+    """The match of a record whose game offers ``call``; PlayerError otherwise."""
     match = replay(record)
-    if match.game != "okiya":
-        raise PlayerError("error.no_review")
+    if call not in offered_calls(GAMES[match.game]):
+        raise PlayerError("error.not_offered", game=tr(f"game.{match.game}"))
     return match
 
 
@@ -249,17 +258,6 @@ def _record(match: Any) -> dict[str, Any]:
         "options": dict(match.options),
         "games": match.notation(),
     }
-
-
-def event_maker(game: str) -> Callable[..., list] | None:
-    """``pygames.<game>.events.events``, or None for a game that tells no events."""
-    name = f"pygames.{game}.events"
-    try:
-        return importlib.import_module(name).events
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return None
 
 
 def _replay_last(record: dict[str, Any]) -> tuple[Any, Any, list[int]]:

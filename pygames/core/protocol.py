@@ -5,7 +5,7 @@ A game is a module (``GameModule``) that makes positions (``State``) whose legal
 ``Move`` objects; the bridge replays a record as a ``Match`` (one game: ``SingleGame``;
 a module with match formats offers its own ``start_match``).  Adding a game means one
 line in ``pygames.GAMES``, its package, and its bots module ``pygames.bots.<game>``
-(``BotsModule``).
+(``BotsModule``): ``docs/adding-a-game.md`` has the steps.
 
 Everywhere, a parameter named ``seat`` means the viewer: the seat whose knowledge a view
 or a result shows (``None``: a spectator, who sees no secret).
@@ -96,6 +96,11 @@ class GameModule(Protocol):
       seat to move);
     * ``FORMATS``: the match formats, ``("single",)`` when the game has none; a module
       with more offers ``start_match(players, seed, format, **options) -> Match``;
+    * ``WIRE_CODE``: the game's code in a link's header, fixed for ever (links outlive
+      releases): a new game takes the next free number;
+    * ``CALLS`` (optional): the calls beyond the protocol the game offers the page, e.g.
+      ``("review", "hint")``; each is a function of the module ``pygames.<game>.calls``
+      (``review(start, moves) -> dict``, ``hint(state) -> dict``), which the bridge calls;
     * ``new_game(players, seed, **options) -> State``: deterministic from its inputs;
     * ``from_text(text) -> State``: reads ``State.to_text()`` (BadPosition when it cannot);
     * ``parse(text) -> Move``: the move a notation names (IllegalMove when none).
@@ -105,6 +110,7 @@ class GameModule(Protocol):
     OPTIONS: Mapping[str, Any]
     SECRETS: bool
     FORMATS: tuple[str, ...]
+    WIRE_CODE: int
     new_game: Callable[..., State]
     from_text: Callable[[str], State]
     parse: Callable[[str], Move]

@@ -8,9 +8,10 @@ one ``SingleGame``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 from pygames.core.errors import IllegalMove, PlayerError
 
@@ -30,6 +31,19 @@ def canonical(state: Any, move: str) -> tuple[str, Any]:
         if state.play(legal).to_text() == after_text:
             return str(legal), after
     return text, after  # unreachable for a consistent engine
+
+
+def event_maker(game: str) -> Callable[..., list] | None:
+    """What a game's moves did, as each seat may know it: ``pygames.<game>.events.events``
+    ``(before, move, after, seat) -> [event, ...]``, or None for a game that tells no events.
+    The bridge and link play both tell them, so it lives here, beside the forced-move policy."""
+    name = f"pygames.{game}.events"
+    try:
+        return importlib.import_module(name).events
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
 
 
 def forced_move(state: Any) -> Any:

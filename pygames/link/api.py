@@ -13,6 +13,7 @@ from typing import Any
 from pygames import GAMES
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
+from pygames.core.session import event_maker
 from pygames.link.commit import KEY_BYTES, creator_rand, new_key, rand_commitment, seat_commitment
 from pygames.link.errors import BadLink
 from pygames.link.games import Game
@@ -32,7 +33,7 @@ def adapter(game: object) -> type[Game]:
 def link_level(game: str) -> str:
     """Link play's level for ``game``: ``"sealed"`` (no device can learn another seat's secret)
     or ``"friendly"`` (secrets travel sealed in the link, only the page hides them)."""
-    return adapter(game).LINK_LEVEL
+    return adapter(game).link_level()
 
 
 def format_name(game: str, bits: int) -> str:
@@ -222,8 +223,6 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
 def _last_events(table: Table, seat: int | None) -> list[dict[str, Any]]:
     """The events of the last public move (``pygames.<game>.events``): from the position before
     the record event that played it to the one it led to (later events, keys, change neither)."""
-    from pygames.bridge import event_maker
-
     make = event_maker(table.record.header.game)
     if make is None or table.before_last is None:
         return []

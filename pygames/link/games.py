@@ -5,7 +5,8 @@ Moves travel as their index in the *public* position's legal moves, so every
 device decodes them the same way.  One adapter class per game, found by its
 ``GAME`` attribute (``adapter``); a game of ``pygames.GAMES`` without one is played
 by the generic ``Game`` (``new_game`` from the shared seed, its ``OPTIONS`` in the
-header), so a new game edits nothing here unless it needs more.  Okiya and Turncoats
+header), or ``MatchGame`` when it has match formats (Okiya), so a new game edits nothing
+here unless it needs more.  Okiya and Turncoats
 have no secret the link must keep from the engine (Turncoats is played at the friendly
 level: the hands follow from the shared seed, and only the page hides them),
 so their public and private positions are one.  Oriflamme deals each hand from the
@@ -45,9 +46,10 @@ class Game:
 
     #: The game id in ``pygames.GAMES`` this adapter plays.
     GAME = ""
-    #: Link play's level: "sealed" (no device can learn another seat's secret from the link)
-    #: or "friendly" (secrets travel sealed in the link, a decoder could peek).
-    LINK_LEVEL = "friendly"
+    #: Link play's level, when the adapter states it: "sealed" (no device can learn another
+    #: seat's secret from the link) or "friendly" (secrets travel sealed in the link, a decoder
+    #: could peek).  Unstated, it follows from the game's ``SECRETS``: see ``link_level``.
+    LINK_LEVEL: str | None = None
     #: True when seats hold secrets the keys open (the final view and replay come from the keys).
     has_secrets = False
     #: True when a seat may set the standing order "keep my face-down cards hidden this round".
@@ -72,6 +74,13 @@ class Game:
     @classmethod
     def module(cls) -> ModuleType:
         return GAMES[cls.GAME]
+
+    @classmethod
+    def link_level(cls) -> str:
+        """Link play's level: the adapter's ``LINK_LEVEL`` if stated; else "sealed" for a game
+        without secrets (there is nothing to peek at) and "friendly" for one with them (the
+        generic adapter plays them from the shared seed, which every device knows)."""
+        return cls.LINK_LEVEL or ("friendly" if cls.module().SECRETS else "sealed")
 
     # --- what every device computes ----------------------------------------------------
     @property
@@ -179,17 +188,13 @@ class Game:
 _ADAPTERS: dict[str, type[Game]] = {}
 
 
-class OkiyaGame(Game):
-    """Okiya: the layout (and each next game's) comes from the shared seed; a match
-    moves on to its next game by itself."""
-
-    GAME = "okiya"
-    LINK_LEVEL = "sealed"
+class MatchGame(Game):
+    """A game with match formats (``FORMATS`` beyond "single"; Okiya): the module's
+    ``start_match`` from the shared seed, each next game's layout from it too; the match
+    moves on to its next game by itself.  The header's option bits are the format's index."""
 
     def start(self, header: Header, seed: int) -> Any:
-        from pygames.okiya.match import Match  # not exported by pygames.okiya (yet)
-
-        return Match.start(seed, self.format_name(header.options))
+        return self.module().start_match(header.players, seed, self.format_name(header.options))
 
     @property
     def position(self) -> Any:
@@ -208,13 +213,13 @@ class OkiyaGame(Game):
     @classmethod
     def options_int(cls, options: dict[str, Any], format: str) -> int:
         formats = cls.module().FORMATS
-        if format not in formats:
-            raise PlayerError("error.bad_format", format=str(format)[:40])
+        if options or format not in formats:
+            raise PlayerError("error.bad_options" if options else "error.bad_format", format=str(format)[:40])
         return formats.index(format)
 
     @classmethod
     def options_dict(cls, bits: int) -> dict[str, Any]:
-        cls.format_name(bits)  # Okiya's header option is its match format
+        cls.format_name(bits)  # the header's option bits are the match format
         return {}
 
     @classmethod
@@ -422,15 +427,13 @@ class OriflammeGame(Game):
 
 
 def adapter(game: str) -> type[Game]:
-    """The link adapter of ``game`` (a ``pygames.GAMES`` id): its own class, or the generic
-    ``Game`` bound to it; KeyError for a game that is not in ``GAMES``."""
-    if game not in GAMES:
-        raise KeyError(game)
+    """The link adapter of ``game`` (a ``pygames.GAMES`` id): its own class, or a generic one
+    bound to it (``MatchGame`` for a game with match formats, else ``Game``); BadLink
+    (``link.error.unknown_game``) for a game that is not in ``GAMES``."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise BadLink("link.error.unknown_game")
     own = _ADAPTERS.get(game)
     if own is None:
-        own = _ADAPTERS[game] = type(f"{game.title()}Game", (Game,), {"GAME": game, "__doc__": Game.__doc__})
+        base = MatchGame if len(GAMES[game].FORMATS) > 1 else Game
+        own = _ADAPTERS[game] = type(f"{game.title()}Game", (base,), {"GAME": game, "__doc__": base.__doc__})
     return own
-
-
-#: The link adapter of every game of ``pygames.GAMES``, by id (``adapter``'s answers).
-GAME_CLASSES: dict[str, type[Game]] = {game: adapter(game) for game in GAMES}

@@ -26,7 +26,7 @@ from pygames.core.errors import IllegalMove
 from pygames.core.i18n import tr
 from pygames.link.commit import chain, creator_rand, endorsement, rand_commitment, seat_commitment, shared_seed
 from pygames.link.errors import BadLink
-from pygames.link.games import GAME_CLASSES, Game, Problem
+from pygames.link.games import Game, Problem, adapter
 from pygames.link.wire import Join, Move, Order, Record, Secret, Start, event_to_bytes
 
 JOINING, PLAYING, REVEALING, OVER = "joining", "playing", "revealing", "over"
@@ -39,7 +39,7 @@ class Table:
     def __init__(self, record: Record, keys: dict[int, bytes] | None = None) -> None:
         header = record.header
         self.record = Record(header, (), record.tags)
-        self.kind = GAME_CLASSES[header.game]
+        self.kind = adapter(header.game)
         if header.players not in GAMES[header.game].PLAYER_COUNTS:
             raise BadLink("link.error.corrupted")
         self.kind.options_dict(header.options)  # refuses option bits the game does not have

@@ -31,6 +31,7 @@ import zlib
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
+from pygames import GAMES
 from pygames.link.commit import CARD_COMMIT_BYTES, COMMIT_BYTES, KEY_BYTES, NONCE_BYTES, TAG_BYTES, chain
 from pygames.link.errors import BadLink
 
@@ -38,9 +39,6 @@ VERSION = 2
 #: The first version a device of this release can still read (older links were made by an
 #: older release, whose events carry no endorsements: they get their own message).
 OLDEST = 2
-#: The game codes a link's header carries (index = code).  Links outlive releases, so codes
-#: never change: a new game is appended here, whatever its place in ``pygames.GAMES``.
-GAMES = ("okiya", "oriflamme", "turncoats")
 #: Limits that keep a hostile link from costing more than a real one.
 MAX_TEXT = 8000
 MAX_BYTES = 16384
@@ -89,7 +87,7 @@ class Header:
     rand0: bytes
 
     def to_bytes(self) -> bytes:
-        out = bytearray([VERSION, GAMES.index(self.game), self.players])
+        out = bytearray([VERSION, GAMES[self.game].WIRE_CODE, self.players])
         _varint(out, self.options)
         for name in self.names:
             data = name.encode("utf-8")
@@ -270,6 +268,16 @@ def _parse(body: bytes) -> Record:
     return record
 
 
+def game_of_code(code: int) -> str:
+    """The game whose code a link's header carries: the one whose module's ``WIRE_CODE`` it is
+    (each game declares its own, fixed for ever); BadLink when no game of this site has it.
+    Games are imported in the registry's order until one has the code."""
+    game = next((game for game in GAMES if GAMES[game].WIRE_CODE == code), None)
+    if game is None:
+        raise BadLink("link.error.unknown_game")
+    return game
+
+
 def read_record(data: bytes) -> Record:
     """The record in ``data`` (a link's bytes without the check value); BadLink if malformed."""
     r = _Reader(data)
@@ -278,9 +286,7 @@ def read_record(data: bytes) -> Record:
         raise BadLink("link.error.version")
     if version < OLDEST:
         raise BadLink("link.error.old_version" if version else "link.error.corrupted")
-    game = r.byte()
-    if game >= len(GAMES):
-        raise BadLink("link.error.unknown_game")
+    game = game_of_code(r.byte())
     players = r.byte()
     if not 2 <= players <= 5:
         raise BadLink("link.error.corrupted")
@@ -297,7 +303,7 @@ def read_record(data: bytes) -> Record:
         if not clean_name(name) == name or not name:
             raise BadLink("link.error.bad_name")
         names.append(name)
-    header = Header(GAMES[game], players, options, tuple(names), r.bytes(COMMIT_BYTES), r.bytes(COMMIT_BYTES))
+    header = Header(game, players, options, tuple(names), r.bytes(COMMIT_BYTES), r.bytes(COMMIT_BYTES))
     mask = r.byte()
     if mask >> players:
         raise BadLink("link.error.corrupted")

@@ -10,13 +10,20 @@ from pygames.okiya.state import MOVES, OPTIONS, PLAYER_COUNTS, Move, State, from
 
 #: Okiya has no secrets: every seat (and a spectator) sees everything, legal moves included.
 SECRETS = False
+#: The game's code in a link's header: links outlive releases, so it never changes.
+WIRE_CODE = 0
+#: The calls beyond the protocol this game offers the page (``pygames.okiya.calls``): the
+#: perfect player's verdict on every move of a game, and its best moves as a hint.
+CALLS = ("review", "hint")
 
 __all__ = [
+    "CALLS",
     "FORMATS",
     "MOVES",
     "OPTIONS",
     "PLAYER_COUNTS",
     "SECRETS",
+    "WIRE_CODE",
     "Match",
     "Move",
     "State",

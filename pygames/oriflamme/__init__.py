@@ -26,6 +26,8 @@ PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 SECRETS = True
 #: One game, no match formats.
 FORMATS = ("single",)
+#: The game's code in a link's header: links outlive releases, so it never changes.
+WIRE_CODE = 1
 
 __all__ = [
     "FORMATS",
@@ -33,6 +35,7 @@ __all__ = [
     "PLAYER_COUNTS",
     "ROUNDS",
     "SECRETS",
+    "WIRE_CODE",
     "Move",
     "State",
     "deal",

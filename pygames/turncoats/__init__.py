@@ -27,6 +27,8 @@ PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 SECRETS = True
 #: One game, no match formats.
 FORMATS = ("single",)
+#: The game's code in a link's header: links outlive releases, so it never changes.
+WIRE_CODE = 2
 
 __all__ = [
     "ADJACENT",
@@ -37,6 +39,7 @@ __all__ = [
     "OPTIONS",
     "PLAYER_COUNTS",
     "SECRETS",
+    "WIRE_CODE",
     "Move",
     "State",
     "from_setup",

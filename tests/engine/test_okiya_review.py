@@ -133,7 +133,7 @@ def test_only_okiya_is_reviewed():
     for call in (bridge.review, bridge.hint):
         with pytest.raises(PlayerError) as error:
             call(record)
-        assert error.value.key == "error.no_review"
+        assert error.value.key == "error.not_offered"
 
 
 def test_no_hint_once_the_game_is_over():

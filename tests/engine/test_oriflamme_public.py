@@ -1,9 +1,13 @@
 """The calls another device (link play) makes of the Oriflamme engine: the deal, a position
 from hands, who owns a decision's secret, and a move as the other seats see it."""
 
+import pytest
+
+from pygames import GAMES
 from pygames.core.rng import Rng
 from pygames.core.session import forced_move
-from pygames.link.games import GAME_CLASSES, Game, adapter
+from pygames.link.errors import BadLink
+from pygames.link.games import Game, adapter
 from pygames.oriflamme import deal, from_deal, new_game, parse
 
 
@@ -39,13 +43,23 @@ def test_secret_decisions_are_placements_reveals_and_shows_and_a_finished_game_h
     assert state.decision is None and not state.secret_decision and forced_move(state) is None
 
 
-def test_every_game_has_a_link_adapter_with_its_level_and_format_names():
-    assert set(GAME_CLASSES) == {"okiya", "oriflamme", "turncoats"}
-    assert {g: adapter(g).LINK_LEVEL for g in GAME_CLASSES} == {
-        "okiya": "sealed",
-        "oriflamme": "sealed",
-        "turncoats": "friendly",
-    }
-    assert adapter("okiya").format_name(adapter("okiya").options_int({}, "best_of_three")) == "best_of_three"
-    assert adapter("turncoats").format_name(0) == "single" == adapter("oriflamme").format_name(0)
-    assert all(issubclass(cls, Game) and cls.GAME == g for g, cls in GAME_CLASSES.items())
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_has_a_link_adapter_with_its_level_and_format_names(game):
+    kind = adapter(game)
+    assert issubclass(kind, Game) and kind.GAME == game
+    # unstated, the level follows from the game's secrets
+    derived = "friendly" if GAMES[game].SECRETS else "sealed"
+    assert kind.link_level() == (kind.LINK_LEVEL or derived)
+    for format in GAMES[game].FORMATS:
+        assert kind.format_name(kind.options_int({}, format)) == format
+
+
+def test_link_levels_as_the_readme_says():
+    assert adapter("oriflamme").link_level() == "sealed"  # stated: hands are dealt from each seat's key
+    assert adapter("okiya").link_level() == "sealed"  # derived: no secrets
+    assert adapter("turncoats").link_level() == "friendly"  # derived: its secrets follow from the shared seed
+
+
+def test_an_unknown_game_has_no_link_adapter():
+    with pytest.raises(BadLink):
+        adapter("chess")
