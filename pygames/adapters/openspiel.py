@@ -1,5 +1,7 @@
-"""Our games as OpenSpiel Python games: importing this module registers ``pygames_okiya``,
-``pygames_oriflamme`` and ``pygames_turncoats`` with ``pyspiel`` (``pip install pygames[openspiel]``).
+"""Our games as OpenSpiel Python games: importing this module registers ``pygames_<game id>`` with
+``pyspiel`` for every game of ``pygames.GAMES`` that has an adapter module
+(``pygames.adapters.games.<game id>``): ``pygames_okiya``, ``pygames_oriflamme``,
+``pygames_turncoats`` (``pip install pygames[openspiel]``).
 
 >>> import pyspiel, pygames.adapters.openspiel
 >>> game = pyspiel.load_game("pygames_turncoats", {"players": 3})
@@ -9,12 +11,12 @@
 * **Parameters**: ``players`` and every rule option of the game's ``OPTIONS`` (booleans, the
   engine's defaults).
 * **Actions**: a fixed space per game, an action id indexing every move text the game can list
-  (``pygames.adapters.spec``); ``action_to_string`` gives our notation (``r1c2``,
-  ``place Lord on 2``, ``battle blue 4 kill red``), chance actions read ``maple-sun``,
-  ``removes Ambush,Heir,Spy``, ``red``, ``first p2``, ``draw black``.
+  (``pygames.adapters.spec``, from the game's adapter module); ``action_to_string`` gives our
+  notation (``r1c2``, ``place Lord on 2``, ``battle blue 4 kill red``), chance actions read
+  ``maple-sun``, ``removes Ambush,Heir,Spy``, ``red``, ``first p2``, ``draw black``.
 * **Chance**: explicit chance nodes for every draw the engine makes from its seed (the layout or
-  deal, who starts, Turncoats' setup stones and each Negotiate's draw), with their probabilities,
-  so a state is driven by chance actions, never by a seed.
+  deal, who starts, Turncoats' setup stones and each Negotiate's draw: each game's adapter module
+  says which), with their probabilities, so a state is driven by chance actions, never by a seed.
 * **Returns** (zero-sum): each seat stakes 1 and the winners share the pot: a winner gets
   ``players / winners - 1``, every other seat -1; a game without a winner (an Okiya draw, a
   Turncoats game no colour wins) gives everyone 0.
@@ -26,22 +28,26 @@
   PettingZoo adapter observes (``pygames.adapters.encode``); no information-state tensor.
 * **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
   takes) is a full state consistent with ``p``'s information: the engine's ``determinize`` of
-  ``p``'s view, seeded from ``sampler()``; its ``history()`` is empty (the position is the
-  engine's) and it keeps only what ``p`` saw of the past.
+  ``p``'s view, seeded from ``sampler()`` (the game's adapter module's ``resample``: Okiya's is
+  the position itself); its ``history()`` is empty (the position is the engine's) and it keeps
+  only what ``p`` saw of the past.
+
+A game without an adapter module is not registered: ``game_class`` (and ``PygamesGame`` of such a
+game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
 """
 
 from __future__ import annotations
 
 import json
-from importlib import import_module
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from pygames import GAMES
-from pygames.adapters.encode import SIZES, encode
-from pygames.adapters.spec import Entry, Spec, spec_for
+from pygames.adapters.encode import encode
+from pygames.adapters.games import Entry, adapted_games, adapter
+from pygames.adapters.spec import Spec, spec_for
 from pygames.core.rng import Rng
 
 #: The OpenSpiel short name of each game.
@@ -78,23 +84,8 @@ class _Position:
         return self._legal
 
 
-def _max_game_length(spec: Spec) -> int:
-    """A bound on actions in a game, chance nodes included.  Okiya fills at most 16 cells.  A Turncoats
-    turn spends one of the 8 stones each seat holds, or Negotiates (fewer than ``players`` times in a
-    row but at the end; each Negotiate is a move, a draw and a return).  An Oriflamme round is each
-    seat's placement then a few decisions a card in the queue, counted generously as 5 for each of
-    the 6 cards a seat may have placed (random games stay under a fifth of the bound)."""
-    n = spec.players
-    if spec.game == "okiya":
-        return spec.setup_length + 16
-    if spec.game == "oriflamme":
-        return spec.setup_length + 6 * (n + 5 * 6 * n)
-    stone_turns = 8 * n
-    negotiates = (stone_turns + 1) * (n - 1) + 1
-    return spec.setup_length + stone_turns + 3 * negotiates
-
-
 def _game_type(game: str) -> pyspiel.GameType:
+    adapter(game)  # UnknownGame first, for a game the adapters do not know
     module = GAMES[game]
     secret = bool(module.SECRETS)
     return pyspiel.GameType(
@@ -118,9 +109,9 @@ def _game_type(game: str) -> pyspiel.GameType:
 
 
 class PygamesGame(pyspiel.Game):
-    """One of our games (``GAME``, set by each subclass) with its parameters (player count and rule
-    options).  ``pyspiel`` registers the subclasses themselves: a registered function (a closure)
-    would be released after the interpreter shuts down and abort it."""
+    """One of our games (``GAME``, set by each subclass: ``GAME_CLASSES``) with its parameters (player
+    count and rule options).  ``pyspiel`` registers the subclasses themselves: a registered function
+    (a closure) would be released after the interpreter shuts down and abort it."""
 
     GAME = ""
 
@@ -137,7 +128,7 @@ class PygamesGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=float(players - 1),
             utility_sum=0.0,
-            max_game_length=_max_game_length(self.spec),
+            max_game_length=self.spec.max_game_length,
         )
         super().__init__(game_type, info, params)
 
@@ -216,7 +207,7 @@ class PygamesState(pyspiel.State):
         if p.in_setup or p.waiting:
             raise ValueError("resample_from_infostate needs a decision node")
         seed = int(probability_sampler() * (1 << 53))
-        state = _determinize(p.spec.game, p.state.view(player_id), Rng(seed)) if p.spec.game != "okiya" else p.state
+        state = p.spec.resample(p.state, player_id, Rng(seed))
         entries = tuple(e if e.owner in (None, player_id) else Entry(None, e.public, e.public) for e in p.entries)
         return PygamesState(self.get_game(), _Position(p.spec, (), state, False, entries))
 
@@ -227,10 +218,6 @@ class PygamesState(pyspiel.State):
         return p.state.to_text() + (" (drawing)" if p.waiting else "")
 
 
-def _determinize(game: str, view: dict[str, Any], rng: Rng) -> Any:
-    return import_module(f"pygames.{game}.sample").determinize(view, rng)
-
-
 class ViewObserver:
     """OpenSpiel's observer, from the engine's view of the seat: strings, and for observations (no
     perfect recall) the tensor ``observation``, the view's array of ``pygames.adapters.encode``
@@ -239,7 +226,7 @@ class ViewObserver:
     def __init__(self, spec: Spec, perfect_recall: bool) -> None:
         self.spec = spec
         self.perfect_recall = perfect_recall
-        self.tensor = None if perfect_recall else np.zeros(SIZES[spec.game], np.float32)
+        self.tensor = None if perfect_recall else np.zeros(spec.observation_size, np.float32)
         self.dict: dict[str, Any] = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: PygamesState, player: int) -> None:
@@ -260,19 +247,21 @@ class ViewObserver:
         return text
 
 
-class OkiyaGame(PygamesGame):
-    GAME = "okiya"
+def _subclass(game: str) -> type[PygamesGame]:
+    """The ``PygamesGame`` subclass of ``game`` (``OkiyaGame`` for ``okiya``)."""
+    name = f"{game.capitalize()}Game"
+    doc = f"``pygames_{game}``: {game} (``pygames.adapters.games.{game}``)."
+    return type(name, (PygamesGame,), {"GAME": game, "__module__": __name__, "__qualname__": name, "__doc__": doc})
 
 
-class OriflammeGame(PygamesGame):
-    GAME = "oriflamme"
+#: The game class of each game id with an adapter module, in the registry's order (kept for
+#: good: ``pyspiel`` holds the classes).
+GAME_CLASSES: dict[str, type[PygamesGame]] = {game: _subclass(game) for game in adapted_games()}
+for _game, _cls in GAME_CLASSES.items():
+    pyspiel.register_game(_game_type(_game), _cls)
 
 
-class TurncoatsGame(PygamesGame):
-    GAME = "turncoats"
-
-
-#: The game class of each game id.
-GAME_CLASSES: dict[str, type[PygamesGame]] = {cls.GAME: cls for cls in (OkiyaGame, OriflammeGame, TurncoatsGame)}
-for _cls in GAME_CLASSES.values():
-    pyspiel.register_game(_game_type(_cls.GAME), _cls)
+def game_class(game: str) -> type[PygamesGame]:
+    """The registered class of ``game``; ``UnknownGame`` (a ValueError) when the adapters do not know it."""
+    adapter(game)
+    return GAME_CLASSES[game]

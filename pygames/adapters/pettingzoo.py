@@ -10,14 +10,18 @@
 * **Actions**: ``Discrete``, the game's fixed action space (``pygames.adapters.spec``: the same ids
   as the OpenSpiel games); an illegal action raises ``ValueError``.
 * **Observations**: ``{"observation": int16 array, "action_mask": int8 array}``; the array is
-  the agent's own view laid out as ``pygames.adapters.encode`` documents; the mask marks the legal
-  actions of the agent to move (all zeros for the others).
+  the agent's own view laid out as ``pygames.adapters.encode`` and the game's adapter module
+  (``pygames.adapters.games.<game id>``) document; the mask marks the legal actions of the agent
+  to move (all zeros for the others).
 * **Rewards**: at the end only, zero-sum: each seat stakes 1 and the winners share the pot
   (``Spec.returns``: a lone winner of 4 gets +3, the others -1).
 * **Seeding**: ``reset(seed=s)`` starts the engine's ``new_game(players, s, **options)``, so the
   deal, the first player and every later draw come from ``pygames.core.rng.Rng``: the same seed
   and actions replay the same game.  Without a seed, the next of a sequence drawn from the last one.
 * ``render_mode="ansi"``: ``render()`` returns the engine's position text.
+
+A game the adapters do not know (not in ``pygames.GAMES``, or without an adapter module) raises
+``UnknownGame``, a ``ValueError``.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from pygames.adapters.encode import HIGH, SIZES, encode
+from pygames.adapters.encode import HIGH, encode
 from pygames.adapters.spec import spec_for
 from pygames.core.rng import Rng
 
@@ -50,7 +54,7 @@ class PygamesEnv(AECEnv):
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(0, HIGH, shape=(SIZES[game],), dtype=np.int16),
+                    "observation": spaces.Box(0, HIGH, shape=(self.game_spec.observation_size,), dtype=np.int16),
                     "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
                 }
             )
@@ -122,5 +126,6 @@ class PygamesEnv(AECEnv):
 
 def env(game: str, players: int | None = None, render_mode: str | None = None, **options: bool) -> PygamesEnv:
     """The environment of ``game`` (an id of ``pygames.GAMES``) for ``players`` (default: the fewest)
-    with rule ``options`` over the defaults."""
+    with rule ``options`` over the defaults; ``UnknownGame`` (a ValueError) for a game the adapters
+    do not know."""
     return PygamesEnv(game, players, render_mode, **options)
