@@ -1,26 +1,34 @@
 """The OpenSpiel games of ``pygames.adapters.openspiel``: OpenSpiel's own consistency checks, the same
 games as the engine's seeded ones when driven by the same chance outcomes, information states that keep
-each seat's secrets, ISMCTS playing whole games through the resampler, and a site wheel without them.
-Every game of ``pygames.GAMES`` is tested: its adapter module ``pygames.adapters.games.<game id>`` is all
-the adapters know of it."""
+each seat's secrets, ISMCTS playing whole games through the resampler, games the adapters do not know
+refused, and a site wheel without them.  Every game of ``pygames.GAMES`` is tested: its adapter module
+``pygames.adapters.games.<game id>`` is all the adapters know of it."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import zipfile
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+import pygames.adapters.games as adapter_games
 from pygames import GAMES
-from pygames.adapters import openspiel  # noqa: F401  (registers the games)
+from pygames.adapters import openspiel  # (registers the games)
 from pygames.adapters.encode import encode
+from pygames.adapters.games import DrawsInPlay, GameAdapter, UnknownGame, adapted_games, adapter
 from pygames.adapters.spec import spec_for
 from pygames.core.outcome import Outcome
 from pygames.core.rng import Rng
 
+ROOT = Path(__file__).resolve().parents[2]
 COUNTS = [(game, n) for game, module in GAMES.items() for n in module.PLAYER_COUNTS]
 #: One count per game, the middle one of its counts.
 MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in GAMES.items()]
@@ -260,3 +268,65 @@ def test_the_site_wheel_leaves_the_adapters_out(build_mod, tmp_path) -> None:
     assert "pygames/okiya/state.py" in names
     assert not [n for n in names if n.startswith("pygames/adapters")]
     assert "pygames/adapters" not in record
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_has_an_adapter_module_and_a_registered_game(game: str) -> None:
+    module = adapter(game)
+    assert isinstance(module, GameAdapter)
+    drawn = [hasattr(module, name) for name in DrawsInPlay.__annotations__]
+    assert all(drawn) or not any(drawn)
+    assert game in adapted_games() and game in openspiel.GAME_CLASSES
+    assert openspiel.game_class(game).GAME == game
+    assert f"pygames_{game}" in pyspiel.registered_names()
+    assert spec_for(game).observation_size == module.OBSERVATION_SIZE > 0
+
+
+def test_a_game_the_registry_lacks_is_refused_everywhere() -> None:
+    """Not Turncoats' actions, not a KeyError: a ValueError naming the game and the known ones."""
+    known = ", ".join(GAMES)
+    message = f"pygames.adapters: no game 'chess' (known: {known})"
+    view = GAMES["turncoats"].new_game(2, 1).view(0)
+    for call in (
+        lambda: spec_for("chess"),
+        lambda: spec_for("chess", 2),
+        lambda: encode("chess", view, 0, 2),
+        lambda: adapter("chess"),
+        lambda: openspiel.game_class("chess"),
+        lambda: type("ChessGame", (openspiel.PygamesGame,), {"GAME": "chess"})({}),
+    ):
+        with pytest.raises(UnknownGame) as caught:
+            call()
+        assert isinstance(caught.value, ValueError) and not isinstance(caught.value, KeyError)
+        assert str(caught.value) == message
+    with pytest.raises(pyspiel.SpielError, match="pygames_chess"):
+        pyspiel.load_game("pygames_chess")
+
+
+def test_a_registered_game_without_an_adapter_module_is_refused(monkeypatch) -> None:
+    """A game of ``pygames.GAMES`` with no ``pygames/adapters/games/<id>.py``: told what to add, not
+    registered with OpenSpiel; a module that lacks some of the names: told which."""
+    monkeypatch.setattr(adapter_games, "GAMES", {**{g: GAMES[g] for g in GAMES}, "tictactoe": ModuleType("t")})
+    assert adapted_games() == tuple(GAMES)
+    with pytest.raises(UnknownGame, match=r"game 'tictactoe' has no .*add pygames/adapters/games/tictactoe\.py"):
+        spec_for("tictactoe")
+    name = "pygames.adapters.games.tictactoe"
+    partial = ModuleType(name)
+    partial.__spec__ = ModuleSpec(name, None)
+    partial.actions = lambda: ("a1",)
+    partial.waits = lambda move: False
+    monkeypatch.setitem(sys.modules, name, partial)
+    assert adapted_games() == (*GAMES, "tictactoe")
+    with pytest.raises(TypeError, match=r"tictactoe\.py lacks OBSERVATION_SIZE, deal_length, .*draw_outcomes"):
+        adapter("tictactoe")
+
+
+def test_the_spec_imports_no_numpy_and_no_game_before_asked() -> None:
+    code = (
+        "import sys\n"
+        "from pygames.adapters.spec import spec_for\n"
+        "assert not [m for m in sys.modules if m == 'numpy' or m.startswith(('pygames.okiya', 'pygames.turncoats'))]\n"
+        "spec_for('okiya')\n"
+        "assert 'numpy' not in sys.modules and 'pygames.turncoats' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

@@ -1,6 +1,6 @@
 """The PettingZoo environments of ``pygames.adapters.pettingzoo``: PettingZoo's own API and seed tests for
 every game and player count, the engine's seeded game behind ``reset(seed)``, masks, rewards and the
-documented observation layout."""
+documented observation layout; a game the adapters do not know refused."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from pygames import GAMES
+from pygames.adapters.games import UnknownGame
 from pygames.adapters.pettingzoo import env
 from pygames.adapters.spec import spec_for
 from pygames.core.rng import Rng
@@ -98,3 +99,9 @@ def test_observations_follow_the_documented_layout() -> None:
     obs = e.observe("player_1")["observation"]
     assert obs[38:48].sum() == 7 and obs[48:58].sum() == 3 and obs[0] == 1 and obs[1] == 1
     assert not (obs[38:48] & obs[48:58]).any()
+
+
+def test_a_game_the_adapters_do_not_know_is_refused() -> None:
+    with pytest.raises(UnknownGame, match=r"^pygames.adapters: no game 'chess' \(known: ") as caught:
+        env("chess")
+    assert isinstance(caught.value, ValueError) and not isinstance(caught.value, KeyError)
