@@ -1,5 +1,6 @@
-"""Helpers shared by the browser tests: catalog text, waiting for Python, and driving a
-hot-seat game page (Turncoats, Oriflamme) through its test hooks (window.__pygames.<game>).
+"""Helpers shared by the browser tests: catalog text, waiting for Python, the registry's games
+and deep links to them, what a game page saved, and driving a hot-seat game page through its
+test hooks (window.__pygames.<game>).
 """
 
 from __future__ import annotations
@@ -9,12 +10,56 @@ import re
 
 from playwright.sync_api import expect
 
+from pygames import bridge
+
 READY_MS = 120_000  # Python cold start
 STEP_MS = 30_000  # one decision (a bot's answer, a bridge call)
 #: The Okiya page's state (its test hook), null before the page is up; in parentheses, so that
 #: f"{OKIYA_STATE_JS}.view.ply" reads the state's field (without them it read `null.view.ply`
 #: only when the state was missing, and a wait on a field returned at once)
 OKIYA_STATE_JS = "((window.__pygames && window.__pygames.okiya && window.__pygames.okiya.state()) || null)"
+
+#: Every registered game's entry as the bridge lists it (build.py writes games.json from the same
+#: call): its players, levels, default_level, formats, options, secrets... Tests iterate
+#: pygames.GAMES and read a game's facts from here, never from a list of their own.
+REGISTRY = {g["id"]: g for g in bridge.games()}
+
+#: On any game's page, its decision panel (the game view's group of buttons), a button there of a
+#: move a human may make now, and every such button.
+MOVE_PANEL = "#view-game [role=group]"
+MOVE_BUTTON = "button[data-move]:not([disabled])"
+MOVE_BUTTONS = f"{MOVE_PANEL} {MOVE_BUTTON}"
+
+
+def vs_bots(game: str, seed: int, *, players: int | None = None, level: str | None = None, names: str = "Ann") -> str:
+    """A deep link to `game`: a human at seat 0 against bots on every other seat, at the game's
+    fewest players unless `players` is given, the bots at `level` (else the game's default)."""
+    n = players or min(REGISTRY[game]["players"])
+    query = [f"seed={seed}", f"players={n}", "bots=" + ",".join(str(s) for s in range(1, n))]
+    if level:
+        query.append(f"level={level}")
+    return f"#play/{game}?" + "&".join([*query, f"names={names}"])
+
+
+def saved_js(game: str) -> str:
+    """A JS expression: the route (hash) `game`'s page saved its shown game under
+    (localStorage pygames.<game>.save, ui/storage.js), or false while that save is not the shown game's."""
+    hooks = f"window.__pygames && window.__pygames.{game}"
+    save = f"JSON.parse(localStorage.getItem('pygames.{game}.save') || 'null')"
+    return f"(() => {{ const h = {hooks}, s = {save}; return !!h && !!s && s.hash === h.hash() && s.hash; }})()"
+
+
+def saved_route(page, game: str) -> str:
+    """The route the page saved the shown game under, as the player's device keeps it."""
+    return page.wait_for_function(saved_js(game), timeout=STEP_MS).json_value()
+
+
+def bot_levels(route: str) -> dict[int, str]:
+    """The bots' levels a route names, by seat (`level` names one for every bot, or one per bot)."""
+    query = dict(part.split("=", 1) for part in route.split("?", 1)[1].split("&"))
+    seats = [int(s) for s in query.get("bots", "").split(",") if s]
+    levels = query.get("level", "").split(",")
+    return {seat: levels[i] if len(levels) > 1 else levels[0] for i, seat in enumerate(seats)}
 
 
 def fmt(template: str, **params) -> str:
@@ -50,9 +95,9 @@ def start_frame_counter(page) -> None:
 class HotSeat:
     """One hot-seat game page, driven through its test hooks and its decision panel."""
 
-    def __init__(self, game: str, choices: str, turn_button: str):
+    def __init__(self, game: str, choices: str = MOVE_PANEL, turn_button: str = MOVE_BUTTON):
         self.game = game
-        self.choices = choices  # the decision panel's selector, e.g. "#tc-choices"
+        self.choices = choices  # the decision panel's selector, e.g. "#tc-choices" (by default any game's)
         self.hooks = f"window.__pygames.{game}"
         # idle: the privacy screen is up, the game is over, or a human may act now
         self.idle_js = f"""() => {{
@@ -158,9 +203,7 @@ class HotSeat:
 def finished_record(game: str, seed: int, players: int) -> dict:
     """The record of a whole game played to its end by the game's first bot level (CPython
     engine): a quick way to the end screen."""
-    from pygames import bridge
-
-    level = next(g["levels"][0] for g in bridge.games() if g["id"] == game)
+    level = REGISTRY[game]["levels"][0]
     res = bridge.new_match(game, seed, players)
     while res["to_move"] is not None:
         res = bridge.play(res["record"], bridge.bot_move(res["record"], level)["move"])
@@ -174,14 +217,14 @@ def open_finished(page, site_url: str, game: str, route: str, record: dict) -> N
     hooks = f"window.__pygames && window.__pygames.{game}"
     # the save of this route's game (a route changed by its hash alone leaves the last one's save
     # in place until the new game's first position replaces it)
-    saved = f"(JSON.parse(localStorage.getItem('{key}') || 'null') || {{}}).hash === ({hooks}).hash()"
+    saved = saved_js(game)
     got = page.wait_for_function(
         f"({hooks}) ? ({saved} ? 'saved' : ({hooks}).privacy() ? 'privacy' : false) : false",
         timeout=READY_MS,
     ).json_value()
     if got == "privacy":
         page.locator("#privacy-continue").click()
-        page.wait_for_function(f"({hooks}) && {saved}", timeout=STEP_MS)
+        page.wait_for_function(saved, timeout=STEP_MS)
     canonical = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).hash")
     save = {"hash": canonical, "record": record, "over": True}
     page.add_init_script(f"localStorage.setItem({key!r}, {json.dumps(json.dumps(save))})")

@@ -1,5 +1,6 @@
-"""axe-core finds no accessibility violation on the site's screens: the start page, each game
-page, a privacy screen, an end screen, the link invite and My games.
+"""axe-core finds no accessibility violation on the site's screens: the start page, and for
+every registered game its page, its privacy screen (a game with secrets), its end screen and
+its link invite; My games.
 
 axe-core is a test-only dependency: fetched with ``npm pack`` at a pinned version and sha256
 into the download cache (like Pyodide in build.py), never shipped in the site.
@@ -13,17 +14,16 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from helpers import READY_MS, finished_record, open_finished, wait_python
+from helpers import READY_MS, REGISTRY, finished_record, open_finished, vs_bots, wait_python
 from playwright.sync_api import expect
+
+from pygames import GAMES
 
 AXE_VERSION = "4.10.3"  # npm package "axe-core"
 AXE_SHA256 = "0f2b4d7dcdf7d1219df8d1959ad68e565f51d14c3f0d88bb71cd59abeb956292"
 
-GAME_ROUTES = {
-    "okiya": "#play/okiya?seed=3&players=2&bots=1&names=Ann",
-    "oriflamme": "#play/oriflamme?seed=5&players=3&bots=1,2&names=Ann",
-    "turncoats": "#play/turncoats?seed=4&players=2&bots=1&names=Ann",
-}
+#: The games whose page hides a player's secrets behind a privacy screen between players.
+SECRET_GAMES = [game for game in GAMES if REGISTRY[game]["secrets"]]
 
 
 @pytest.fixture(scope="session")
@@ -68,34 +68,39 @@ def test_start_page(page, site_url, axe_js):
     assert violations(page, axe_js) == []
 
 
-@pytest.mark.parametrize("game", sorted(GAME_ROUTES))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_game_page(fast, site_url, axe_js, game):
     page = fast
-    page.goto(site_url + GAME_ROUTES[game])
+    page.goto(site_url + vs_bots(game, 5))
     wait_python(page)
     settled = "['turn', 'over'].includes(document.querySelector('#status').dataset.state)"
     page.wait_for_function(settled, timeout=READY_MS)
     assert violations(page, axe_js) == []
 
 
-def test_privacy_screen(page, site_url, axe_js):
-    page.goto(site_url + "#play/oriflamme?seed=5&players=3&bots=&names=Ann,Bob,Cy")
+@pytest.mark.parametrize("game", SECRET_GAMES)
+def test_privacy_screen(page, site_url, axe_js, game):
+    players = min(REGISTRY[game]["players"])
+    page.goto(site_url + f"#play/{game}?seed=5&players={players}&bots=&names=Ann,Bob,Cy")
     wait_python(page)
-    page.wait_for_function("window.__pygames.oriflamme && window.__pygames.oriflamme.privacy()", timeout=READY_MS)
+    page.wait_for_function(f"window.__pygames.{game} && window.__pygames.{game}.privacy()", timeout=READY_MS)
     expect(page.locator("#privacy")).to_be_visible()
     assert violations(page, axe_js) == []
 
 
-def test_end_screen(fast, site_url, axe_js):
-    record = finished_record("okiya", 7, 2)
-    open_finished(fast, site_url, "okiya", "#play/okiya?seed=7&players=2&bots=1&names=Ann", record)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_end_screen(fast, site_url, axe_js, game):
+    players = min(REGISTRY[game]["players"])
+    record = finished_record(game, 7, players)
+    open_finished(fast, site_url, game, vs_bots(game, 7), record)
     assert violations(fast, axe_js) == []
 
 
-def test_link_invite(page, site_url, axe_js):
+@pytest.mark.parametrize("game", list(GAMES))
+def test_link_invite(page, site_url, axe_js, game):
     page.goto(site_url)
     wait_python(page)
-    page.locator('[data-link-new="okiya"]').click()
+    page.locator(f'[data-link-new="{game}"]').click()
     page.locator("#link-create:not([disabled])").wait_for()
     assert violations(page, axe_js) == []
     page.fill("#link-name-0", "Ann")

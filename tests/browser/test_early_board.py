@@ -19,16 +19,13 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from helpers import STEP_MS, HotSeat, fmt, wait_python
+from helpers import MOVE_BUTTON, REGISTRY, STEP_MS, HotSeat, fmt, vs_bots, wait_python
 from playwright.sync_api import expect
+
+from pygames import GAMES
 
 WASM = "**/pyodide.asm.wasm"
 SITE = Path(__file__).resolve().parents[2] / "site"
-NEW_GAMES = {
-    "okiya": "#play/okiya?seed=5&bots=1&level=easy",
-    "oriflamme": "#play/oriflamme?seed=4&players=3&bots=1,2&names=Ann",
-    "turncoats": "#play/turncoats?seed=4&players=3&bots=1,2&names=Ann",
-}
 HOOKS = "window.__pygames && window.__pygames.{game}"
 
 # The canvas pixel [r, g, b, a] at a viewport point.
@@ -67,11 +64,23 @@ def distance(a: list[int], b: list[int]) -> int:
     return sum(abs(x - y) for x, y in zip(a[:3], b[:3]))
 
 
+# How many colours the board's canvas shows (every 7th pixel's).
+COLOURS_JS = """() => {
+  const c = document.querySelector('#view-game canvas');
+  const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  for (let i = 0; i < data.length; i += 4 * 7) seen.add(data.subarray(i, i + 4).join());
+  return seen.size;
+}"""
+
+
 def assert_frame_drawn(page, game: str) -> None:
     """What only the frame draws is on the canvas: Okiya's empty places (not the gravel between
-    them), Oriflamme's banners (above the mat), Turncoats' land (not the cloth around it)."""
+    them), Oriflamme's banners (above the mat), Turncoats' land (not the cloth around it); on
+    another game's board, more than a plain background."""
     hooks = HOOKS.format(game=game)
     pixel = lambda sel, p: page.evaluate(PIXEL_JS, [sel, p["x"], p["y"]])  # noqa: E731
+    assert page.evaluate(COLOURS_JS) > 8, "the board's canvas is blank"
     if game == "okiya":
         a, b = page.evaluate(f"[5, 6].map((c) => {hooks}.cellCenter(c))")
         gap = {"x": (a["x"] + b["x"]) / 2, "y": a["y"]}
@@ -79,7 +88,7 @@ def assert_frame_drawn(page, game: str) -> None:
     elif game == "oriflamme":
         banner = page.evaluate(f"{hooks}.seatCenter(0)")
         assert pixel("#of-board", banner)[3] == 255
-    else:
+    elif game == "turncoats":
         centres = page.evaluate(f"[...Array(11).keys()].map((a) => {hooks}.areaCenter(a))")
         land = {"x": centres[0]["x"], "y": centres[0]["y"] + centres[0]["size"] * 0.3}
         ring = [centres[a] for a in (1, 3, 4, 5, 6, 7)]  # around the map's empty middle
@@ -87,13 +96,13 @@ def assert_frame_drawn(page, game: str) -> None:
         assert distance(pixel("#tc-board", land), pixel("#tc-board", cloth)) > 60
 
 
-@pytest.mark.parametrize("game", list(NEW_GAMES))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_a_new_game_draws_its_frame_and_says_what_loads_before_python(browser, site_url, catalog, game):
     context, held = held_context(browser)
     try:
         page = context.new_page()
         page.set_viewport_size({"width": 1100, "height": 800})
-        page.goto(site_url + NEW_GAMES[game])
+        page.goto(site_url + vs_bots(game, 5, level=REGISTRY[game]["levels"][0]))
         page.wait_for_function("performance.getEntriesByName('py:board-frame').length === 1", timeout=STEP_MS)
         note = page.locator(".early-note")
         expect(note.locator(".early-what")).to_have_text(pattern(catalog["ui.early.stage.runtime"]))
@@ -108,6 +117,7 @@ def test_a_new_game_draws_its_frame_and_says_what_loads_before_python(browser, s
         expect(dialog).to_be_visible()
         registry = json.loads(page.evaluate("fetch('games.json').then((r) => r.text())"))
         options = next(g["options"] for g in registry if g["id"] == game)
+        assert options == REGISTRY[game]["options"]  # games.json is the engine's registry
         expect(dialog.locator("input[data-option]")).to_have_count(len(options))
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
@@ -120,19 +130,17 @@ def test_a_new_game_draws_its_frame_and_says_what_loads_before_python(browser, s
         context.close()
 
 
-# (the page's driver, a hot-seat route with two humans, the page's id prefix)
-SECRET_GAMES = {
-    "oriflamme": (
-        HotSeat("oriflamme", "#of-choices", "button[data-move]:not([disabled])"),
-        "#play/oriflamme?seed=3&players=3&bots=2&names=Ann,Bo,Cy",
-        "of",
-    ),
-    "turncoats": (
-        HotSeat("turncoats", "#tc-choices", "button:not([disabled])"),
-        "#play/turncoats?seed=3&players=2&bots=&names=Ann,Bo",
-        "tc",
-    ),
-}
+#: The games whose views differ by seat (a hand, a draw): their saves hold only the public view.
+SECRET_GAMES = [game for game in GAMES if REGISTRY[game]["secrets"]]
+
+
+def two_humans(game: str) -> str:
+    """A hot-seat route of `game` at its fewest players: Ann and Bo at seats 0 and 1, bots after them."""
+    players = min(REGISTRY[game]["players"])
+    bots = ",".join(str(s) for s in range(2, players))
+    return f"#play/{game}?seed=3&players={players}&bots={bots}&names=Ann,Bo"
+
+
 SAVED_JS = """([key, record]) => {
   const save = JSON.parse(localStorage.getItem(key) || 'null');
   const same = (r) => JSON.stringify(r) === JSON.stringify(record);
@@ -150,7 +158,7 @@ def play_until_saved(page, hs: HotSeat, key: str) -> dict:
         elif hs.played(page) >= 1:
             break
         else:
-            hs.act(page, page.locator(f"{hs.choices} button[data-move]:not([disabled])").first)
+            hs.act(page, page.locator(f"{hs.choices} {MOVE_BUTTON}").first)
     state = hs.state(page)
     assert state["view"]["seat"] is not None and state["view"]["hand"] is not None
     page.wait_for_function(SAVED_JS, arg=[key, state["record"]], timeout=STEP_MS)
@@ -164,9 +172,9 @@ def assert_no_hand(view: dict) -> None:
     assert view.get("drawn") is None  # Turncoats: the stone a seat drew
 
 
-@pytest.mark.parametrize("game", list(SECRET_GAMES))
+@pytest.mark.parametrize("game", SECRET_GAMES)
 def test_a_saved_game_with_secrets_shows_its_public_board_before_python(browser, site_url, catalog, game):
-    hs, route, prefix = SECRET_GAMES[game]
+    hs, route = HotSeat(game), two_humans(game)
     key = f"pygames.{game}.save"
     context = browser.new_context(service_workers="block")
     context.add_init_script("window.__pygamesBotPauseMs = 0")
@@ -175,7 +183,7 @@ def test_a_saved_game_with_secrets_shows_its_public_board_before_python(browser,
         first.goto(site_url + route)
         wait_python(first)
         save = play_until_saved(first, hs, key)
-        hand_text = first.text_content(f"#{prefix}-hand-text")
+        hand_text = first.text_content("#view-game [id$='-hand-text']")  # the seat's hand in words
         assert hand_text
         first.close()
         shown = save["shown"]
@@ -237,7 +245,7 @@ def test_nothing_moves_when_python_arrives_on_a_phone(browser, site_url):
     try:
         page = context.new_page()
         page.set_viewport_size({"width": 390, "height": 844})
-        page.goto(site_url + NEW_GAMES["okiya"], wait_until="commit")  # (the load event waits for them)
+        page.goto(site_url + vs_bots("okiya", 5, level="easy"), wait_until="commit")  # (the load event waits for them)
         page.wait_for_function("performance.getEntriesByName('py:board-frame').length === 1", timeout=STEP_MS)
         before = page.evaluate(BOXES_JS)
         for route in late:
