@@ -341,20 +341,45 @@ def _function(fn: object) -> Callable[..., Any]:
     raise PlayerError("error.unknown_call")
 
 
+#: How long a call's JSON may be, in characters. The longest real call is a hot-seat record of
+#: MAX_MOVES moves (each move's notation at most ~35 characters: about 80,000 characters; a link
+#: call holds two links of at most ``link.wire.MAX_TEXT``): four times that is refused before
+#: anything else is done with the text, so a pasted megabyte costs no more than a real game.
+MAX_CALL = 320_000
 #: How deep a call's JSON may nest (a record is 3 deep): deeper text is refused before parsing,
 #: because in the browser the parser's recursion would overflow the JavaScript stack first.
 MAX_NESTING = 32
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+#: What the nesting scan stops at: a quote, a backslash (inside a string it escapes the next
+#: character) and the brackets.
+_STRUCTURE = re.compile(r'["\\\[\]{}]')
 
 
 def _nesting(text: str) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings do not count)."""
+    """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings do not count),
+    up to the first level past MAX_NESTING. One pass that keeps no list: memory stays flat
+    whatever the text (a string literal matched whole by a regular expression cost the matcher
+    ~150 bytes a character)."""
     depth = deepest = 0
-    for token in _STRING_OR_BRACKET.findall(text):
-        if token in "[{":
+    in_string = False
+    escaped = -1  # the index of the character a backslash escapes
+    for found in _STRUCTURE.finditer(text):
+        at = found.start()
+        c = text[at]
+        if at == escaped:
+            continue
+        if in_string:
+            if c == "\\":
+                escaped = at + 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif token in "]}":
+            if deepest > MAX_NESTING:
+                break  # refused: how much deeper does not matter
+        elif c in "]}":
             depth -= 1
     return deepest
 
@@ -367,7 +392,11 @@ def _arguments(function: Callable[..., Any], args_json: str) -> dict[str, Any]:
     """The keyword arguments in ``args_json``, checked against ``function``'s parameters and
     their annotations: a page sending the wrong shape gets a PlayerError, never a crash deep
     in the engine."""
-    if not isinstance(args_json, str) or _nesting(args_json) > MAX_NESTING:
+    if not isinstance(args_json, str):
+        raise PlayerError("error.bad_call")
+    if len(args_json) > MAX_CALL:
+        raise PlayerError("error.too_long")
+    if _nesting(args_json) > MAX_NESTING:
         raise PlayerError("error.bad_call")
     try:
         args = json.loads(args_json or "{}")
