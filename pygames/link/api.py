@@ -18,8 +18,9 @@ from pygames.link.commit import KEY_BYTES, creator_rand, new_key, rand_commitmen
 from pygames.link.errors import BadLink
 from pygames.link.games import Game
 from pygames.link.games import adapter as game_adapter
+from pygames.link.names import clean_name
 from pygames.link.table import JOINING, OVER, Table, relation
-from pygames.link.wire import Header, Record, clean_name, decode, split
+from pygames.link.wire import Header, Record, decode, split
 
 
 def adapter(game: object) -> type[Game]:

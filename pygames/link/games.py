@@ -25,6 +25,7 @@ from pygames.core.rng import Rng, derive_seed
 from pygames.core.session import forced_move
 from pygames.link.commit import card_commitment, card_nonce, hand_seed
 from pygames.link.errors import BadLink
+from pygames.link.names import shown_names
 from pygames.link.wire import Header, Move
 
 
@@ -353,9 +354,7 @@ class OriflammeGame(Game):
     def _forged(self, seat: int) -> BadLink:
         """This device holds ``seat``: a placement or reveal of it that its cards do not allow
         was not made by it."""
-        from pygames.core.i18n import tr
-
-        return BadLink("link.error.forged_move", name=self.header.names[seat] or tr("link.seat", number=seat + 1))
+        return BadLink("link.error.forged_move", name=shown_names(self.header.names)[seat])
 
     def _names_secret(self, move: Any) -> bool:
         """Whether public ``move`` names a face-down card (a reveal or a show by its owner)."""

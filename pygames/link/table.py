@@ -27,6 +27,7 @@ from pygames.core.i18n import tr
 from pygames.link.commit import chain, creator_rand, endorsement, rand_commitment, seat_commitment, shared_seed
 from pygames.link.errors import BadLink
 from pygames.link.games import Game, Problem, adapter
+from pygames.link.names import shown_names
 from pygames.link.wire import Join, Move, Order, Record, Secret, Start, event_to_bytes
 
 JOINING, PLAYING, REVEALING, OVER = "joining", "playing", "revealing", "over"
@@ -146,7 +147,9 @@ class Table:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(name or tr("link.seat", number=i + 1) for i, name in enumerate(self.record.header.names))
+        """The seats' names as players read them (``names.shown_names``: cleaned, the default
+        name for an empty one, a seat number beside names that read alike)."""
+        return shown_names(self.record.header.names)
 
     @property
     def phase(self) -> str:

@@ -1,6 +1,7 @@
 """The link's bytes: a record (header + events), raw deflate, base64url.
 
-    header  = version, game, players, options (varint), names (varint length + UTF-8),
+    header  = version, game, players, options (varint), names (varint length + UTF-8: printable
+              characters only, written by ``names.clean_name``; "" is the seat's default name),
               seat 0's commitment (16 bytes), the creator's random-value commitment (16)
     tags    = a byte with bit s set when seat s has endorsed the record, then those seats'
               endorsements (6 bytes each, seat order): ``commit.endorsement``
@@ -34,6 +35,7 @@ from typing import NamedTuple, Union
 from pygames import GAMES
 from pygames.link.commit import CARD_COMMIT_BYTES, COMMIT_BYTES, KEY_BYTES, NONCE_BYTES, TAG_BYTES, chain
 from pygames.link.errors import BadLink
+from pygames.link.names import MAX_NAME, valid_name
 
 VERSION = 2
 #: The first version a device of this release can still read (older links were made by an
@@ -43,7 +45,6 @@ OLDEST = 2
 MAX_TEXT = 8000
 MAX_BYTES = 16384
 MAX_EVENTS = 3000
-MAX_NAME = 24
 PREFIX = "g="
 
 
@@ -300,7 +301,7 @@ def read_record(data: bytes) -> Record:
             name = r.bytes(length).decode("utf-8")
         except UnicodeDecodeError:
             raise BadLink("link.error.bad_name") from None
-        if not clean_name(name) == name or not name:
+        if not valid_name(name):  # shown cleaned: pygames.link.names.shown_names
             raise BadLink("link.error.bad_name")
         names.append(name)
     header = Header(game, players, options, tuple(names), r.bytes(COMMIT_BYTES), r.bytes(COMMIT_BYTES))
@@ -329,9 +330,3 @@ def read_record(data: bytes) -> Record:
         else:
             raise BadLink("link.error.corrupted")
     return Record(header, tuple(events), tags)
-
-
-def clean_name(name: str) -> str:
-    """A seat name as links carry it: no control characters, trimmed, at most 24 characters."""
-    text = "".join(c for c in str(name) if c.isprintable())
-    return " ".join(text.split())[:MAX_NAME]

@@ -5,7 +5,7 @@
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
-import { cleanName } from "../ui/seats.js";
+import { cleanName } from "../ui/names.js";
 import { optionsSection, readOptions } from "../ui/options.js";
 import { seatCounts } from "./registry.js";
 

@@ -14,16 +14,10 @@
 //
 // Names are user text: they are only ever put in inputs' values and textContent.
 import { el } from "./dom.js";
+import { cleanName, MAX_NAME } from "./names.js";
 
-const MAX_NAME = 24;
-
-/** Clean a typed name: trimmed, no control characters, at most MAX_NAME characters. */
-export function cleanName(text) {
-  return String(text || "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, MAX_NAME);
-}
+/** Clean a typed name (names.js: the engine's rule): "" when nothing visible is left. */
+export { cleanName };
 
 /** Open the seat setup sheet; resolves to the choice, or null when cancelled (see the top of this file). */
 export function openSeats({ t, title, min = 2, max = 5, levels = [], defaultLevel = null, value = {}, defaultName = (s) => `${s + 1}`, extra = null }) {
