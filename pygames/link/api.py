@@ -235,14 +235,16 @@ def _message(key: str, **params: Any) -> dict[str, Any]:
     return {"key": key, "params": params, "text": tr(key, **params)}
 
 
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
 def _key(text: object) -> bytes:
-    try:
-        key = bytes.fromhex(str(text))
-    except ValueError:
-        raise BadLink("link.error.bad_key") from None
-    if len(key) != KEY_BYTES:
+    """A seat key from its text: exactly 32 hex digits, in either case (nothing else: no
+    spaces, no prefix). Its canonical text, the one the page saves, is ``key.hex()``
+    (lower case); BadLink for anything else."""
+    if not isinstance(text, str) or len(text) != 2 * KEY_BYTES or not _HEX_DIGITS.issuperset(text):
         raise BadLink("link.error.bad_key")
-    return key
+    return bytes.fromhex(text)
 
 
 def _keys(keys: object) -> dict[int, bytes]:
