@@ -21,7 +21,7 @@ const $ = (sel) => document.querySelector(sel);
 let py = null;
 let link = null; // play by link (link/link.js), once loaded
 let linkLoading = null;
-let registry = []; // games.json: [{id, players, levels, default_level, formats, options, secrets, ...}]
+let registry = []; // games.json: [{id, players, levels, default_level, level_key, formats, options, secrets, calls, ...}]
 const pages = new Map(); // game id -> its page (a promise, loaded on first use)
 let current = null; // the page shown (null: the start page or link play)
 let routeGen = 0; // bumps at every route change: a page loaded meanwhile is not shown
@@ -48,6 +48,7 @@ function pageOf(info) {
   if (!pages.has(info.id)) {
     const loading = Promise.all([import(`./games/${info.id}.js`), gameStylesheet(info.id)]).then(([module]) => {
       const Page = Object.values(module).find((v) => typeof v === "function" && v.config && v.config.game === info.id);
+      if (!Page) throw new Error(`games/${info.id}.js exports no page whose static config names "${info.id}"`);
       return new Page({ py, toast, root: $("#view-game"), info });
     });
     loading.catch(() => pages.delete(info.id)); // offline and not cached yet: try again next time

@@ -7,10 +7,11 @@
 // the page reads where each one is from the bridge's `moves` (cell, row, col), never
 // from the notation. Python runs in the worker, so the perfect bot never freezes the page.
 //
-// Learning from the perfect player: a "Hint" button (hot-seat and bot games; link play has
-// its own page) rings the best tiles, and the record counts the hints each seat asked for;
-// the end screen's "Review" lists every move with the solver's verdict (the bridge's
-// `review`) and draws the position of the move picked, its tile and the best ones ringed.
+// Learning from the perfect player, the calls the registry says Okiya offers (`calls`): a
+// "Hint" button (hot-seat and bot games; link play has its own page) rings the best tiles,
+// and the record counts the hints each seat asked for; the end screen's "Review" lists every
+// move with the solver's verdict (the bridge's `review`) and draws the position of the move
+// picked, its tile and the best ones ringed.
 //
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/okiya?seed=5&bots=1&level=perfect&format=best_of_three
@@ -35,7 +36,6 @@ export class Okiya extends HotSeatGame {
     prefsKey: "pygames.okiya.prefs",
     botPauseMs: 700,
     forcedPauseMs: 650,
-    levelKey: "okiya.level",
     idPrefix: "ok",
   };
 
@@ -198,8 +198,11 @@ export class Okiya extends HotSeatGame {
     this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.moves.label") });
     this.endEl = el("section", { class: "endpanel ok-end", id: "ok-end", hidden: true, "aria-labelledby": "ok-end-title" });
     const controls = this.controls("ok-controls");
-    this.hintBtn = el("button", { type: "button", class: "btn", id: "ok-hint", text: t("ui.okiya.hint.button"), onclick: () => this.hint() });
-    controls.prepend(this.hintBtn);
+    // the registry's `calls` say whether the game offers a hint (and a review, fillEnd)
+    if (this.offers("hint")) {
+      this.hintBtn = el("button", { type: "button", class: "btn", id: "ok-hint", text: t("ui.okiya.hint.button"), onclick: () => this.hint() });
+      controls.prepend(this.hintBtn);
+    }
     const below = el("div", { class: "below ok-below" }, this.choices, this.endEl, controls, this.rulesPanel("ok-rules"));
     root.append(boardArea, below);
     this.nodes = [boardArea, below];
@@ -237,8 +240,10 @@ export class Okiya extends HotSeatGame {
     });
     this.board.setMarks(looked ? { played: looked.cell, best: looked.best } : { best: this.hinted || [] });
     this.boardText.textContent = this.describeBoard(looked ? looked.view : r && r.view);
-    this.hintBtn.hidden = !r || !!r.view.outcome || !this.humans().length;
-    this.hintBtn.disabled = this.busy || !this.myTurn(r);
+    if (this.hintBtn) {
+      this.hintBtn.hidden = !r || !!r.view.outcome || !this.humans().length;
+      this.hintBtn.disabled = this.busy || !this.myTurn(r);
+    }
     this.renderDecision();
     this.renderEnd();
   }
@@ -287,12 +292,16 @@ export class Okiya extends HotSeatGame {
       const [a, b] = match.score;
       box.append(el("p", { class: "end-detail", id: "ok-end-detail", text: t("ui.match.score_label", { p0: this.name(0), a, p1: this.name(1), b }) }));
     }
-    const hints = this.result.record.hints || [0, 0];
-    const used = [0, 1].filter((s) => hints[s] > 0).map((s) => t("ui.okiya.hints.count", { player: this.name(s), count: hints[s] }));
-    box.append(el("p", { class: "end-detail ok-hints", id: "ok-hints", text: used.length ? t("ui.okiya.hints.used", { list: listText(used) }) : t("ui.okiya.hints.none") }));
-    const open = !!this.review;
-    box.append(el("div", { class: "end-actions" }, el("button", { type: "button", class: "btn", id: "ok-review-btn", "aria-expanded": String(open), text: t(open ? "ui.okiya.review.close" : "ui.okiya.review.open"), onclick: () => this.toggleReview() })));
-    if (open) box.append(this.reviewPanel());
+    if (this.offers("hint")) {
+      const hints = this.result.record.hints || [0, 0];
+      const used = [0, 1].filter((s) => hints[s] > 0).map((s) => t("ui.okiya.hints.count", { player: this.name(s), count: hints[s] }));
+      box.append(el("p", { class: "end-detail ok-hints", id: "ok-hints", text: used.length ? t("ui.okiya.hints.used", { list: listText(used) }) : t("ui.okiya.hints.none") }));
+    }
+    if (this.offers("review")) {
+      const open = !!this.review;
+      box.append(el("div", { class: "end-actions" }, el("button", { type: "button", class: "btn", id: "ok-review-btn", "aria-expanded": String(open), text: t(open ? "ui.okiya.review.close" : "ui.okiya.review.open"), onclick: () => this.toggleReview() })));
+      if (open) box.append(this.reviewPanel());
+    }
   }
 
   /** The review: who first threw a result away, every move with its verdict, and the one picked in detail. */

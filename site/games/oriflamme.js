@@ -10,7 +10,7 @@
 //
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/oriflamme?seed=42&players=3&bots=1,2&level=heuristic&names=Ann,,Cy
-//   players  3–5 (default 3); levels: random, heuristic (default heuristic)
+//   player counts, levels and their defaults: the game's entry in games.json
 
 import { t, has } from "../i18n.js";
 import { OriflammeBoard, FAMILIES, cardImage, crestImage } from "../render/oriflamme.js";
@@ -28,16 +28,11 @@ const cardName = (id) => (id ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unk
 export class Oriflamme extends HotSeatGame {
   static config = {
     game: GAME,
-    levels: ["random", "heuristic"],
-    defaultLevel: "heuristic",
-    minPlayers: 3,
-    maxPlayers: 5,
     firstSetup: { players: 3, seats: [{ bot: false }, { bot: true }, { bot: true }, { bot: true }, { bot: true }] },
     saveKey: "pygames.oriflamme.save",
     prefsKey: "pygames.oriflamme.prefs",
     botPauseMs: 700,
     forcedPauseMs: 650,
-    levelKey: "ui.oriflamme.level",
     idPrefix: "of",
   };
 

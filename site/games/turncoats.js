@@ -9,7 +9,7 @@
 //
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/turncoats?seed=42&players=3&bots=1,2&level=heuristic,random&names=Ann,,Cy
-//   players  2–5 (default 2); levels: random, heuristic (default heuristic)
+//   player counts, levels and their defaults: the game's entry in games.json
 
 import { t } from "../i18n.js";
 import { TurncoatsBoard, MARKS } from "../render/turncoats.js";
@@ -170,16 +170,11 @@ export function colourButton(colour, count, { busy, board, onClick }) {
 export class Turncoats extends HotSeatGame {
   static config = {
     game: GAME,
-    levels: ["random", "heuristic"],
-    defaultLevel: "heuristic",
-    minPlayers: 2,
-    maxPlayers: 5,
     firstSetup: { players: 3, seats: [{ bot: false }, { bot: true }, { bot: true }] },
     saveKey: "pygames.turncoats.save",
     prefsKey: "pygames.turncoats.prefs",
     botPauseMs: 450,
     forcedPauseMs: 650,
-    levelKey: "turncoats.level",
     idPrefix: "tc",
   };
 

@@ -4,20 +4,21 @@
 // line, matches of several games (the match bar, next game), undo in games without secrets,
 // the end screen's buttons and the test hooks (window.__pygames[game]).
 //
-// A game's page subclasses HotSeatGame with a static `config` (below) and brings its
-// own present() (who sees what, the privacy screen), recap(), say(), moveLabel(),
-// choices, DOM (buildDom) and drawing (renderParts).
+// A game's page (site/games/<game>.js) subclasses HotSeatGame with a static `config` of
+// presentation only, and brings the methods of PAGE_METHODS (checked when the page is made):
+// present() (who sees what, the privacy screen), say(), moveLabel(), turnKey(), buildDom(),
+// renderParts(), renderDecision() and fillEnd().
 //
 //   config = {
-//     game: "turncoats", levels: ["random", "heuristic"], defaultLevel: "heuristic",
-//     minPlayers: 2, maxPlayers: 5, firstSetup: {players, seats},  // the sheet's first value
-//     saveKey, prefsKey, botPauseMs, forcedPauseMs,                 // the pauses before a bot's / a lone move
-//     levelKey: "turncoats.level",                                   // catalog prefix of level names
-//     idPrefix: "tc",
+//     game: "turncoats", idPrefix: "tc",
+//     firstSetup: {players, seats},              // the sheet's first value
+//     saveKey, prefsKey, botPauseMs, forcedPauseMs,  // the pauses before a bot's / a lone move
 //   }
-// What the config leaves out comes from the game's entry in games.json (the registry the
-// build writes from pygames.bridge.games()): levels, defaultLevel, formats, minPlayers,
-// maxPlayers, and undo (games without secrets).
+// Everything else is the game's entry in games.json (the registry the build writes from
+// pygames.bridge.games()), and only there: the levels and the default level, the level names'
+// catalog prefix (level_key), the player counts, the formats, the rule options, undo (games
+// without secrets) and the calls beyond the protocol the game offers (Okiya's review, hint).
+// A config restating one of those is refused when the page is made (REGISTRY_FACTS).
 //
 // The bridge's results carry the legal moves as data (`moves`, beside their notation in
 // `legal`), the lone move that plays itself (`forced`) and what the last move did
@@ -25,7 +26,7 @@
 //
 // URL form (documented in README):
 //   seed     the game's seed (random when missing)
-//   players  minPlayers–maxPlayers (default minPlayers; left out when only one count is played)
+//   players  one of the registry's player counts (default the fewest; left out when only one count is played)
 //   bots     comma list of bot seats, 0-based (default none: all human, hot-seat)
 //   level    one bot level for every bot, or a comma list, one per seat listed in `bots`
 //   format   the match format, one of the game's formats (only for games with several)
@@ -44,25 +45,39 @@ import { PaceBar, pacedPause } from "./pace.js";
 import { olderHashes, parseRoute, routeHash } from "./routes.js";
 import { LoadingNote, earlyView, publicShown } from "./early.js";
 import { FocusKeeper, keysHelp } from "./keyboard.js";
+import { requireMethods } from "./contract.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
 // Words joined as a list in the page's language ("Ann, Bo and Cy"): Python sends lists, never joined text.
 export { listText };
 
-/** A page's config: its own static config, completed by the game's registry entry (games.json). */
-function withRegistry(config, info) {
-  if (!info) return config;
-  const counts = info.players || [];
+/** What a game's page must bring (the rest has defaults below). */
+export const PAGE_METHODS = ["present", "say", "moveLabel", "turnKey", "buildDom", "renderParts", "renderDecision", "fillEnd"];
+
+/** The config keys that are registry facts: a page config never holds them. */
+export const REGISTRY_FACTS = ["levels", "defaultLevel", "levelKey", "minPlayers", "maxPlayers", "formats", "ruleOptions", "undo", "calls"];
+
+/** A page's config: its own static config (presentation), completed by the game's registry entry (games.json). */
+function withRegistry(Page, info) {
+  const config = Page.config;
+  const where = `games/${config.game}.js`;
+  requireMethods(Page, PAGE_METHODS, where);
+  const restated = REGISTRY_FACTS.filter((key) => key in config);
+  if (restated.length) throw new Error(`${where} restates ${restated.join(", ")}: the game's entry in games.json says it`);
+  if (!info || info.id !== config.game) throw new Error(`${where}: games.json has no entry for ${config.game}`);
+  const counts = info.players;
   return {
-    levels: info.levels || [],
+    ...config,
+    levels: info.levels,
     defaultLevel: info.default_level,
-    formats: info.formats || ["single"],
+    levelKey: info.level_key,
+    formats: info.formats,
     minPlayers: Math.min(...counts),
     maxPlayers: Math.max(...counts),
     undo: !info.secrets,
-    ruleOptions: info.options || null,
-    ...config,
+    ruleOptions: info.options,
+    calls: info.calls || [],
   };
 }
 
@@ -70,12 +85,12 @@ function withRegistry(config, info) {
 
 export class HotSeatGame {
   /**
-   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement, info?: object}} opts
+   * @param {{py: object, toast: (text:string)=>void, root: HTMLElement, info: object}} opts
    *   root: the game view (#view-game); the shared #status/#hint live in it.
-   *   info: the game's entry in games.json (what the config leaves out comes from it).
+   *   info: the game's entry in games.json (every fact about the game comes from it).
    */
-  constructor({ py, toast, root, info = null }) {
-    this.cfg = withRegistry(this.constructor.config, info);
+  constructor({ py, toast, root, info }) {
+    this.cfg = withRegistry(this.constructor, info);
     this.py = py;
     this.toast = toast;
     this.root = root;
@@ -89,11 +104,9 @@ export class HotSeatGame {
     this.gen = 0;
     this.busy = false;
     // a game without secrets keeps its last view with its save ("shown"), painted before Python is up
-    this.shownBeforePython = !!(info && !info.secrets);
+    this.shownBeforePython = !info.secrets;
     // a game with secrets keeps the view of nobody's secrets instead (ui/early.js)
-    this.secrets = !!(info && info.secrets);
-    // the setup sheet's rule options before Python answers: the registry lists them too
-    if (info && info.options) this._ruleOptions = { ...info.options };
+    this.secrets = !!info.secrets;
     this.thinking = false;
     this.skipping = false; // "Skip to my turn": bots play at instant pace until a human is to move
     this.built = false;
@@ -181,8 +194,7 @@ export class HotSeatGame {
         }
       }
       if (!res) {
-        const options = this.matchOptions(await this.ruleOptions().catch(() => ({})), route.options);
-        if (gen !== this.gen) return;
+        const options = this.matchOptions(this.cfg.ruleOptions, route.options);
         res = await this.py.call("new_match", { game: this.cfg.game, seed: route.seed, players: route.players, format: route.format, options });
       }
       if (gen !== this.gen) return;
@@ -211,19 +223,6 @@ export class HotSeatGame {
     document.removeEventListener("keydown", this._onKey);
   }
 
-  /** The game's rule options, name -> default (the bridge's games(); {} until Python answers). */
-  async ruleOptions() {
-    // games.json lists them (the same games()): no call, which would import every game's rules and bots
-    if (!this._ruleOptions && this.cfg.ruleOptions) this._ruleOptions = { ...this.cfg.ruleOptions };
-    if (!this._ruleOptions) {
-      await this.py.ready;
-      const games = await this.py.call("games");
-      const info = (games || []).find((g) => g.id === this.cfg.game);
-      this._ruleOptions = (info && info.options) || {};
-    }
-    return this._ruleOptions;
-  }
-
   /** Every option's value for a new match: the defaults, but the known ones `chosen` sets. */
   matchOptions(defaults, chosen = {}) {
     const options = { ...defaults };
@@ -231,15 +230,11 @@ export class HotSeatGame {
     return options;
   }
 
-  /** The rule options of the setup sheet (filled in when Python has listed them). */
+  /** The rule options of the setup sheet (the registry's, `values` set). */
   optionsBox(values) {
     const box = el("div", { class: "seats-options", id: `${this.cfg.idPrefix}-options` });
-    const fill = (defaults) => {
-      const det = optionsSection({ game: this.cfg.game, defaults, values });
-      if (det) box.replaceChildren(det);
-    };
-    if (this._ruleOptions) fill(this._ruleOptions);
-    else this.ruleOptions().then(fill, () => {});
+    const det = optionsSection({ game: this.cfg.game, defaults: this.cfg.ruleOptions, values });
+    if (det) box.append(det);
     return box;
   }
 
@@ -275,9 +270,8 @@ export class HotSeatGame {
       extra: formatBox ? el("div", {}, formatBox, optionsBox) : optionsBox,
     });
     if (!choice) return;
-    // the route keeps the options set unlike their defaults (the sheet's data-default),
-    // or the ones it came with when Python had not listed them yet
-    const options = optionsBox.querySelector("input[data-option]") ? {} : { ...optionValues };
+    // the route keeps the options set unlike their defaults (the sheet's data-default)
+    const options = {};
     const chosen = readOptions(optionsBox);
     for (const box of optionsBox.querySelectorAll("input[data-option]")) {
       const name = box.dataset.option;
@@ -295,7 +289,7 @@ export class HotSeatGame {
 
   /** The match formats of the setup sheet (`chosen` checked), or null for a game of single games. */
   formatBox(chosen) {
-    const formats = this.cfg.formats || [];
+    const formats = this.cfg.formats;
     if (formats.length < 2) return null;
     const seg = el("div", { class: "seg stack" });
     for (const f of formats) {
@@ -325,8 +319,14 @@ export class HotSeatGame {
     return this.route ? [...Array(this.route.players).keys()].filter((s) => !this.isBot(s)) : [];
   }
 
+  /** A bot level's name: the registry's catalog prefix of the game's levels, and the level. */
   levelName(id) {
     return t(`${this.cfg.levelKey}.${id}`);
+  }
+
+  /** Whether the game offers `call` beyond the protocol (the registry's `calls`, e.g. Okiya's "review", "hint"). */
+  offers(call) {
+    return this.cfg.calls.includes(call);
   }
 
   /** "Bot · heuristic", "You" or "Human" under a seat's name. */
