@@ -61,7 +61,7 @@ export class Okiya extends HotSeatGame {
 
   /** The seats are the two colours ("Red", "Black") unless the players named themselves. */
   defaultName(seat) {
-    return t(`ui.seat.${seat}`);
+    return t(`ui.okiya.seat.${seat}`);
   }
 
   // ---------------------------------------------------------------- the flow
@@ -101,7 +101,7 @@ export class Okiya extends HotSeatGame {
     if (this.hinted) return t("ui.okiya.hint.best", { tiles: listText(this.hinted.map((cell) => this.cellWords(r.view, cell)), "disjunction") });
     if (this.forced) return t("ui.okiya.hint.forced", { player: this.name(this.forced.seat) });
     if (!this.myTurn(r)) return "";
-    return r.view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
+    return r.view.last === null ? t("ui.okiya.hint.opening") : t("ui.okiya.hint.follow");
   }
 
   /** Okiya keeps no log: the newest move is the tile just taken. */
@@ -110,7 +110,7 @@ export class Okiya extends HotSeatGame {
   }
 
   moveLabel(m) {
-    return t("ui.move.label", { tile: tileName(this.result.view.layout[m.cell]), row: m.row + 1, col: m.col + 1 });
+    return t("ui.okiya.move.label", { tile: tileName(this.result.view.layout[m.cell]), row: m.row + 1, col: m.col + 1 });
   }
 
   /** A cell's tile and place in words ("Maple · Bird (row 1, column 2)"). */
@@ -191,11 +191,11 @@ export class Okiya extends HotSeatGame {
   buildDom(root) {
     // played with the arrow keys (role application: a screen reader passes them on); the move
     // under the ring is said in #ok-board-focus (a live region), the garden in words in #ok-board-text
-    this.canvas = el("canvas", { id: "ok-board", role: "application", "aria-label": t("ui.board.label"), "aria-describedby": "ok-board-text" });
+    this.canvas = el("canvas", { id: "ok-board", role: "application", "aria-label": t("ui.okiya.board.label"), "aria-describedby": "ok-board-text" });
     this.keyText = el("p", { class: "sr-only", id: "ok-board-focus", "aria-live": "polite" });
     this.boardText = el("p", { class: "sr-only", id: "ok-board-text" });
     const boardArea = el("div", { class: "board-area ok-area" }, this.canvas, this.keyText, this.boardText);
-    this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.moves.label") });
+    this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.okiya.moves.label") });
     this.endEl = el("section", { class: "endpanel ok-end", id: "ok-end", hidden: true, "aria-labelledby": "ok-end-title" });
     const controls = this.controls("ok-controls");
     // the registry's `calls` say whether the game offers a hint (and a review, fillEnd)
@@ -233,7 +233,7 @@ export class Okiya extends HotSeatGame {
       interactive: legal.length > 0,
       animate: animate && !this.review,
       labels: {
-        lastTile: t("ui.board.last_tile"),
+        lastTile: t("ui.okiya.board.last_tile"),
         seats: [this.name(0), this.name(1)],
         tags: this.route ? [this.tag(0), this.tag(1)] : ["", ""],
       },

@@ -18,7 +18,7 @@ export default class OkiyaLink {
     this.view = null;
     // played with the arrow keys too: the move under the ring is said in keyText
     this.keyText = el("p", { class: "sr-only", id: "ok-link-board-focus", "aria-live": "polite" });
-    this.canvas = el("canvas", { class: "link-canvas link-okiya", role: "application", "aria-label": t("ui.board.label"), "aria-describedby": "ok-link-board-focus" });
+    this.canvas = el("canvas", { class: "link-canvas link-okiya", role: "application", "aria-label": t("ui.okiya.board.label"), "aria-describedby": "ok-link-board-focus" });
     this.wrap = el("div", { class: "link-canvas-wrap okiya" }, this.canvas, this.keyText);
     host.append(this.wrap);
     this.board = new OkiyaBoard(this.canvas, {
@@ -39,24 +39,24 @@ export default class OkiyaLink {
   show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
     this.moves = movesOf(view, legal, moves);
     this.view = view;
-    const tag = (s) => [s === seat ? t("ui.tag.you") : "", t(`ui.seat.shape.${s}`)].filter(Boolean).join(t("ui.separator"));
+    const tag = (s) => [s === seat ? t("ui.tag.you") : "", t(`ui.okiya.seat.shape.${s}`)].filter(Boolean).join(t("ui.separator"));
     this.board.setView(view, {
       legal: this.moves.map((m) => m.cell),
       interactive: this.moves.length > 0,
       animate,
-      labels: { lastTile: t("ui.board.last_tile"), seats: [seatName(names, 0), seatName(names, 1)], tags: [tag(0), tag(1)] },
+      labels: { lastTile: t("ui.okiya.board.last_tile"), seats: [seatName(names, 0), seatName(names, 1)], tags: [tag(0), tag(1)] },
     });
   }
 
   /** The hint line on this device's turn (link/play.js asks the board). */
   hint(view) {
-    return view.last === null ? t("ui.hint.opening") : t("ui.hint.follow");
+    return view.last === null ? t("ui.okiya.hint.opening") : t("ui.okiya.hint.follow");
   }
 
   /** A move (data) in words: the tile it takes and where. */
   static words(move, view) {
     const tile = view.layout[move.cell];
-    return t("ui.move.label", { tile: tileWords(tile), row: move.row + 1, col: move.col + 1 });
+    return t("ui.okiya.move.label", { tile: tileWords(tile), row: move.row + 1, col: move.col + 1 });
   }
 
   buttons(view, legal, names, { busy = false, moves = null } = {}) {

@@ -47,7 +47,7 @@ def press_and_wait(page, seat: HotSeat, key: str) -> None:
 
 def move_words(catalog) -> re.Pattern:
     """A move's words ("Take {tile} (row {row}, column {col})") as a pattern."""
-    return text_pattern(catalog["ui.move.label"], tile=".+", row="[1-4]", col="[1-4]")
+    return text_pattern(catalog["ui.okiya.move.label"], tile=".+", row="[1-4]", col="[1-4]")
 
 
 def test_okiya_keyboard_only_game_against_a_bot_ends_on_rematch(fast, site_url, catalog):
@@ -56,7 +56,7 @@ def test_okiya_keyboard_only_game_against_a_bot_ends_on_rematch(fast, site_url, 
     wait_python(page)
     board = page.locator("#ok-board")
     expect(board).to_have_attribute("role", "application")
-    expect(board).to_have_attribute("aria-label", catalog["ui.board.label"])
+    expect(board).to_have_attribute("aria-label", catalog["ui.okiya.board.label"])
     assert OKIYA.wait_idle(page) == "turn"
     tab_to(page, "#ok-board")
     said = page.locator("#ok-board-focus")

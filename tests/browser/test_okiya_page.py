@@ -28,7 +28,7 @@ STEP_MS = 60_000  # one move (a perfect bot's opening can take a while)
 
 def end_messages(catalog: dict[str, str]) -> set[str]:
     """Every text #status may show when a game has ended."""
-    names = [catalog["ui.seat.0"], catalog["ui.seat.1"]]
+    names = [catalog["ui.okiya.seat.0"], catalog["ui.okiya.seat.1"]]
     out = {catalog["okiya.draw"]}
     for key in ("okiya.win.line", "okiya.win.square", "okiya.win.blockade"):
         out |= {fmt(catalog[key], name=n) for n in names}
@@ -274,7 +274,7 @@ def test_best_of_three_next_game_and_score(page, site_url, catalog):
     assert match["format"] == "best_of_three" and match["game"] == 1
     bar = page.text_content("#matchbar")
     a, b = match["score"]
-    assert fmt(catalog["ui.match.score"], p0=catalog["ui.seat.0"], a=a, p1=catalog["ui.seat.1"], b=b) in bar
+    assert fmt(catalog["ui.match.score"], p0=catalog["ui.okiya.seat.0"], a=a, p1=catalog["ui.okiya.seat.1"], b=b) in bar
     if match["can_continue"]:
         page.locator("#ok-next").click()
         page.wait_for_function(f"{STATE_JS}.match.game === 2", timeout=STEP_MS)
@@ -376,7 +376,7 @@ def test_a_lone_legal_tile_plays_itself(page, site_url, catalog):
     r = bridge.new_match("okiya", seed)
     for move in moves:
         r = bridge.play(r["record"], move)
-    want = fmt(catalog["ui.okiya.hint.forced"], player=catalog[f"ui.seat.{r['to_move']}"])
+    want = fmt(catalog["ui.okiya.hint.forced"], player=catalog[f"ui.okiya.seat.{r['to_move']}"])
     shown = page.wait_for_function(
         "want => { const h = window.__pygames.okiya; const f = h.forced();"
         " if (!f || document.querySelector('button[data-move]')) return false;"

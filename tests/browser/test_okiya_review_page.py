@@ -88,7 +88,7 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
     expect(page.locator("#ok-hints")).to_have_text(
         fmt(
             catalog["ui.okiya.hints.used"],
-            list=fmt(catalog["ui.okiya.hints.count"], player=catalog["ui.seat.0"], count=1),
+            list=fmt(catalog["ui.okiya.hints.count"], player=catalog["ui.okiya.seat.0"], count=1),
         )
     )
     # the review: every move listed, the first one that threw the result away picked and named
@@ -97,7 +97,7 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
     moves = page.locator(".ok-review-move")
     expect(moves).to_have_count(len(expected["games"][0]))
     expect(page.locator("#ok-review-summary")).to_have_text(
-        fmt(catalog["ui.okiya.review.first_mistake"], player=catalog["ui.seat.0"], n=first + 1)
+        fmt(catalog["ui.okiya.review.first_mistake"], player=catalog["ui.okiya.seat.0"], n=first + 1)
     )
     picked = page.locator(".ok-review-move[aria-pressed=true]")
     expect(picked).to_have_attribute("data-ply", str(first))
@@ -115,7 +115,12 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
     expect(picked).to_contain_text(catalog[f"ui.okiya.review.label.{label}"])
     value = lambda x: catalog["ui.okiya.review.value." + ("win" if x > 0 else "loss" if x < 0 else "draw")]  # noqa: E731
     expect(page.locator("#ok-review-detail")).to_contain_text(
-        fmt(catalog["ui.okiya.review.detail"], player=catalog["ui.seat.0"], before=value(before), after=value(after))
+        fmt(
+            catalog["ui.okiya.review.detail"],
+            player=catalog["ui.okiya.seat.0"],
+            before=value(before),
+            after=value(after),
+        )
     )
     # the board shows that position: the played tile and the best ones ringed
     marks = page.evaluate("window.__pygames.okiya.marks()")
