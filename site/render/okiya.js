@@ -3,22 +3,22 @@
 
 import { SANS } from "./fonts.js";
 import { palette, drawTile, drawToken, prepareTileFaces, roundRect, fillShadowed, easeOut, clamp01 } from "./art.js";
-import { CanvasBoard } from "./board.js";
+import { CellBoard } from "./cells.js";
 
 const LIFT_MS = 280;
 const DROP_MS = 200;
 const DEAL_MS = 300;
+/** The garden's side: 4 by 4 tiles. */
+export const SIDE = 4;
 
-export class OkiyaBoard extends CanvasBoard {
+export class OkiyaBoard extends CellBoard {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{onMove?: (cell:number)=>void, labels?: object}} options
+   * @param {{onMove?: (cell:number)=>void}} options
    */
   constructor(canvas, { onMove = () => {} } = {}) {
-    super(canvas, palette, { watchWindow: true });
-    this.onMove = onMove;
-    this.legal = new Set(); // cells a human may click now
-    this.interactive = false;
+    // a click just above a tile hits it too: a tile the pointer is over is drawn lifted
+    super(canvas, palette, { cols: SIDE, rows: SIDE, onMove, hitLift: 0.06 }, { watchWindow: true });
     this.labels = { lastTile: "", seats: ["", ""], tags: ["", ""] };
     this.marks = { played: null, best: [] }; // the review's and the hint's rings
     this.resize();
@@ -30,10 +30,8 @@ export class OkiyaBoard extends CanvasBoard {
   setView(view, { legal = [], interactive = false, labels = null, animate = true } = {}) {
     const prev = this.view;
     this.view = view;
-    this.legal = new Set(interactive ? legal : []);
-    this.interactive = interactive;
+    this.setLegal(legal, interactive);
     if (labels) this.labels = labels;
-    if (this.hover !== null && !this.legal.has(this.hover)) this.hover = null;
     this.canvas.style.cursor = "default";
     const now = performance.now();
     this.anims = this.anims.filter((a) => now - a.start < a.dur);
@@ -41,7 +39,7 @@ export class OkiyaBoard extends CanvasBoard {
       const sameDeal = prev && prev.layout && view.layout && prev.layout.join() === view.layout.join();
       if (sameDeal) {
         const taken = [];
-        for (let c = 0; c < 16; c++) if (prev.tokens[c] === null && view.tokens[c] !== null) taken.push(c);
+        for (let c = 0; c < this.cellCount; c++) if (prev.tokens[c] === null && view.tokens[c] !== null) taken.push(c);
         if (taken.length === 1) {
           const cell = taken[0];
           this.anims.push({ kind: "lift", cell, tile: prev.layout[cell], prevLast: prev.last_tile, start: now, dur: LIFT_MS });
@@ -62,13 +60,6 @@ export class OkiyaBoard extends CanvasBoard {
   setMarks({ played = null, best = [] } = {}) {
     this.marks = { played, best: [...best] };
     this.requestDraw();
-  }
-
-  /** Centre of a cell in viewport (client) coordinates: for tests and tools. */
-  cellCenter(cell) {
-    if (!this.geom) return null;
-    const r = this.cellRect(cell);
-    return this.toClient(r.x + r.s / 2, r.y + r.s / 2, r.s);
   }
 
   layout(W, H) {
@@ -92,14 +83,8 @@ export class OkiyaBoard extends CanvasBoard {
     }
     const m = B * 0.05;
     const gap = B * 0.03;
-    const s = (B - 2 * m - 3 * gap) / 4;
+    const s = (B - 2 * m - (SIDE - 1) * gap) / SIDE;
     return { W, H, B, bx, by, m, gap, s, rail };
-  }
-
-  cellRect(cell) {
-    const g = this.geom;
-    const col = cell % 4, row = (cell / 4) | 0;
-    return { x: g.bx + g.m + col * (g.s + g.gap), y: g.by + g.m + row * (g.s + g.gap), s: g.s };
   }
 
   lastSlot() {
@@ -107,39 +92,6 @@ export class OkiyaBoard extends CanvasBoard {
     const ts = Math.min(s * 0.95, rail.dir === "row" ? rail.h * 0.72 : rail.w * 0.72);
     const cx = rail.x + rail.w / 2, cy = rail.y + rail.h / 2;
     return { x: cx - ts / 2, y: cy - ts / 2 + (rail.dir === "row" ? rail.h * 0.07 : 0), s: ts };
-  }
-
-  /** The cell at canvas point (x, y), or null. */
-  hitTest(x, y) {
-    const g = this.geom;
-    if (!g) return null;
-    for (let c = 0; c < 16; c++) {
-      const r = this.cellRect(c);
-      const h = g.gap / 2;
-      if (x >= r.x - h && x < r.x + r.s + h && y >= r.y - h - g.s * 0.06 && y < r.y + r.s + h) return c;
-    }
-    return null;
-  }
-
-  _clickable(cell) {
-    return cell !== null && this.legal.has(cell);
-  }
-
-  _click(e) {
-    this._pick(this.hitTest(...this._pos(e)));
-  }
-
-  _pick(cell) {
-    if (cell !== null && this.interactive && this.legal.has(cell)) this.onMove(cell);
-  }
-
-  /** The legal cells, row by row, for play by keyboard. */
-  keyTargets() {
-    if (!this.geom || !this.interactive) return [];
-    return [...this.legal].sort((a, b) => a - b).map((cell) => {
-      const r = this.cellRect(cell);
-      return { hit: cell, x: r.x, y: r.y, w: r.s, h: r.s };
-    });
   }
 
   paint(g, now) {
@@ -153,10 +105,10 @@ export class OkiyaBoard extends CanvasBoard {
       const over = !!view.outcome;
       const calm = view.legal ? new Set(view.legal) : new Set();
       // 1. recesses (empty cells), then resting tiles, then lifted tiles
-      for (let c = 0; c < 16; c++) {
+      for (let c = 0; c < this.cellCount; c++) {
         if (view.tokens[c] !== null || lifting.has(c)) this.drawRecess(c, c === view.last);
       }
-      const order = [...Array(16).keys()].sort((a, b) => (calm.has(a) ? 1 : 0) - (calm.has(b) ? 1 : 0));
+      const order = [...Array(this.cellCount).keys()].sort((a, b) => (calm.has(a) ? 1 : 0) - (calm.has(b) ? 1 : 0));
       for (const c of order) {
         if (view.tokens[c] !== null) continue;
         const r = this.cellRect(c);
@@ -181,7 +133,7 @@ export class OkiyaBoard extends CanvasBoard {
       // 2. the winning pattern, under the tokens
       if (over && view.outcome.cells && view.outcome.cells.length) this.drawWin(view.outcome.cells);
       // 3. tokens
-      for (let c = 0; c < 16; c++) {
+      for (let c = 0; c < this.cellCount; c++) {
         const seat = view.tokens[c];
         if (seat === null || lifting.has(c)) continue;
         const r = this.cellRect(c);
@@ -216,7 +168,7 @@ export class OkiyaBoard extends CanvasBoard {
   /** No position yet (Python is loading): the empty garden, its sixteen places, and the rail
    * with the players' names and an empty last-tile slot (nothing dealt, nobody to move). */
   drawFrame() {
-    for (let c = 0; c < 16; c++) this.drawRecess(c, false);
+    for (let c = 0; c < this.cellCount; c++) this.drawRecess(c, false);
     this.drawRail(new Map());
     const faces = `${this.geom.s}@${this.dpr}:${this.pal.tray}`; // the tile size, scale and palette
     if (this.facesDrawnFor !== faces) prepareTileFaces(this.dpr, this.pal, this.geom.s); // for the first position
@@ -284,7 +236,7 @@ export class OkiyaBoard extends CanvasBoard {
   drawWin(cells) {
     const { ctx, pal } = this;
     const rs = cells.map((c) => this.cellRect(c));
-    const xs = cells.map((c) => c % 4), ys = cells.map((c) => (c / 4) | 0);
+    const xs = cells.map((c) => c % SIDE), ys = cells.map((c) => (c / SIDE) | 0);
     const square = new Set(xs).size === 2 && new Set(ys).size === 2;
     ctx.save();
     ctx.shadowColor = pal.glow;
