@@ -4,9 +4,10 @@
 
 import { t } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
-import { OkiyaBoard } from "../render/okiya.js";
+import { OkiyaBoard, SIDE } from "../render/okiya.js";
+import { gridPlace } from "../render/cells.js";
 import { plantOf, symbolOf, tilePicture, prepareTilePictures } from "../render/art.js";
-import { movesOf, moveButton, seatName } from "../link/boards.js";
+import { moveButton, seatName } from "../link/boards.js";
 
 /** "Maple sun": a tile in words. */
 const tileWords = (tile) => t("okiya.tile", { plant: t(`okiya.plant.${plantOf(tile)}`), symbol: t(`okiya.symbol.${symbolOf(tile)}`) });
@@ -37,7 +38,7 @@ export default class OkiyaLink {
   }
 
   show(view, { legal = [], moves = null, names = [], seat = null, animate = true } = {}) {
-    this.moves = movesOf(view, legal, moves);
+    this.moves = moves || OkiyaLink.movesOf(view, legal);
     this.view = view;
     const tag = (s) => [s === seat ? t("ui.tag.you") : "", t(`ui.okiya.seat.shape.${s}`)].filter(Boolean).join(t("ui.separator"));
     this.board.setView(view, {
@@ -53,6 +54,15 @@ export default class OkiyaLink {
     return view.last === null ? t("ui.okiya.hint.opening") : t("ui.okiya.hint.follow");
   }
 
+  /**
+   * The legal moves as data when nobody gave them: Okiya's view lists the legal cells
+   * (`view.legal`) in the order of the `legal` moves' notation.
+   */
+  static movesOf(view, legal) {
+    if (!view || !legal.length || !Array.isArray(view.legal) || view.legal.length !== legal.length) return [];
+    return legal.map((text, i) => ({ text, kind: "take", ...gridPlace(view.legal[i], SIDE) }));
+  }
+
   /** A move (data) in words: the tile it takes and where. */
   static words(move, view) {
     const tile = view.layout[move.cell];
@@ -60,7 +70,7 @@ export default class OkiyaLink {
   }
 
   buttons(view, legal, names, { busy = false, moves = null } = {}) {
-    return movesOf(view, legal, moves).map((move) => {
+    return (moves || OkiyaLink.movesOf(view, legal)).map((move) => {
       const tile = view.layout[move.cell];
       const img = tilePicture(tile, this.board.dark.matches);
       const btn = moveButton(move.text, OkiyaLink.words(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileWords(tile) })] });

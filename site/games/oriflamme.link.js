@@ -3,7 +3,7 @@
 // card), targets clicked on the queue, and every legal move as a button. The canvas plays by
 // keyboard too (arrows move a ring, Enter chooses) and is described in words (oriflamme.words.js).
 
-import { t, has } from "../i18n.js";
+import { t, has, listText } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { OriflammeBoard } from "../render/oriflamme.js";
 import { KeepHiddenControl } from "../link/controls.js";
@@ -197,8 +197,11 @@ export default class OriflammeLink {
     return this.keep ? this.keep.args() : {};
   }
 
-  /** Oriflamme's words in engine message params: card ids as card names. */
-  static params(p) {
+  /** Oriflamme's words in engine message params: its seats by name (`name(seat)`), card ids as card names. */
+  static params(p, name) {
+    if (Number.isInteger(p.owner)) p.owner_name = name(p.owner);
+    if (Number.isInteger(p.attacker)) p.attacker_name = name(p.attacker);
+    if (Array.isArray(p.other_seats)) p.others = listText(p.other_seats.map(name));
     if (typeof p.card_id === "string" && has(`oriflamme.card.${p.card_id}`)) p.card = t(`oriflamme.card.${p.card_id}`);
     if (typeof p.target_id === "string" && has(`oriflamme.card.${p.target_id}`)) p.target = t(`oriflamme.card.${p.target_id}`);
     return p;

@@ -110,8 +110,9 @@ export default class TurncoatsLink {
     return t("ui.turncoats.prompt.action", { colour, area: areaNo(this.sel.area) });
   }
 
-  /** Turncoats' words in engine message params: colours (and tied colours, kills) as words. */
-  static params(p) {
+  /** Turncoats' words in engine message params: the seat the count starts at by name (`name(seat)`), colours (and tied colours, kills) as words. */
+  static params(p, name) {
+    if (Number.isInteger(p.start)) p.start_name = name(p.start);
     if (typeof p.colour === "string" && has(`turncoats.colour.${p.colour}`)) p.colour = t(`turncoats.colour.${p.colour}`);
     if (Array.isArray(p.tied_colours)) p.tied = listText(p.tied_colours.map((c) => t(`turncoats.colour.${c}`)));
     if (Array.isArray(p.killed)) p.kills = killedText(p.killed);

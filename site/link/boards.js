@@ -1,56 +1,56 @@
 // The shared parts of link play's boards. Each game's board is its own module,
-// site/games/<game>.link.js (found by the game's id; the class is its default export, with
-// static words(move, view, names) and, when the engine's params need the game's words,
-// static params(p)): the game's own renderer drawing TABLE.view, clicks where the
-// renderer hit-tests, and ALWAYS every legal move as a focusable
-// <button data-move="...">. The JS holds no rules and parses no notation: moves are
-// the table's `moves` (data: kind, card, slot, colour, area, cell...), grouped and
-// said in words; the `text` of the chosen one goes back. `moves` may be left out: the
-// board then takes the view's own listing of the `legal` moves (`view.moves`).
+// site/games/<game>.link.js (found by the game's id; the class is its default export): the
+// game's own renderer drawing TABLE.view, clicks where the renderer hit-tests, and ALWAYS
+// every legal move as a focusable <button data-move="...">. The JS holds no rules and parses
+// no notation: moves are the table's `moves` (data: kind, card, slot, colour, area, cell...),
+// grouped and said in words; the `text` of the chosen one goes back.
 //
-//   const board = await makeBoard(game, hostElement, { onPlay: (move) => ... });
+// What a board class must have (BOARD_METHODS, BOARD_STATICS: checked when its module loads):
+//   new Board(host, { onPlay: (move) => ... })
 //   board.show(view, { legal, moves, events, names, seat, animate });   // draw, wire the clicks
 //   board.buttons(view, legal, names, { busy, moves })            // -> [<button data-move>...]
-//   board.destroy();
+//   board.resize(); board.destroy();
+//   Board.words(move, view, names)                                // a move (data) in words
+// and what it may have:
+//   Board.params(p, name)      the game's own words in engine message params (card names,
+//                              colours, seats under the game's own param names: name(seat))
+//   Board.movesOf(view, legal) the legal moves as data when nobody gave `moves` and the view
+//                              does not list them (`view.moves`)
+// plus the optional methods link/play.js reads (prompt, hint, extraControls, playArgs).
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { listText } from "../ui/hotseat.js";
 import { gameStylesheet } from "../ui/sheets.js";
+import { requireMethods } from "../ui/contract.js";
 
 // ------------------------------------------------------------------ words
 
 export const seatName = (names, s) => (names && names[s]) || t("seat.default", { n: s + 1 });
 
 /**
- * The legal moves as data: `moves` when the caller has them (the table's), else the
- * view's own listing of the `legal` moves (Okiya's view lists the cells, in the same order).
+ * The legal moves as data: `moves` when the caller has them (the table's), else the view's
+ * own listing of the `legal` moves (`view.moves`), else none.
  */
 export function movesOf(view, legal, moves) {
   if (moves) return moves;
-  if (!view || !legal.length) return [];
-  if (view.moves) return view.moves.filter((m) => legal.includes(m.text));
-  if (!Array.isArray(view.legal) || view.legal.length !== legal.length) return [];
-  const side = Math.sqrt(view.layout.length);
-  return legal.map((text, i) => ({ text, kind: "take", cell: view.legal[i], row: Math.floor(view.legal[i] / side), col: view.legal[i] % side }));
+  if (!view || !legal.length || !view.moves) return [];
+  return view.moves.filter((m) => legal.includes(m.text));
 }
 
 /**
- * Engine message text with seats turned into the players' own names, and the game's own
- * words (cards, colours) by its board's static params(p) (`game`'s board, once loaded).
+ * Engine message text with seats turned into the players' own names (`seat`, `seats`: the
+ * names every game uses), and the game's own words (cards, colours, its other seats) by its
+ * board's static params(p, name) (`game`'s board, once loaded).
  */
 export function say(message, names, game = null) {
   if (!message) return "";
   const p = { ...(message.params || {}) };
   const nm = (s) => seatName(names, s);
   if (Number.isInteger(p.seat)) p.name = nm(p.seat);
-  if (Number.isInteger(p.owner)) p.owner_name = nm(p.owner);
-  if (Number.isInteger(p.attacker)) p.attacker_name = nm(p.attacker);
-  if (Number.isInteger(p.start)) p.start_name = nm(p.start);
   if (Array.isArray(p.seats)) p.names = listText(p.seats.map(nm));
-  if (Array.isArray(p.other_seats)) p.others = listText(p.other_seats.map(nm));
   const Board = game && loaded.get(game);
-  if (Board && typeof Board.params === "function") Board.params(p);
+  if (Board && typeof Board.params === "function") Board.params(p, nm);
   if (!has(message.key) && message.text) return message.text;
   return t(message.key, p);
 }
@@ -77,12 +77,18 @@ export function moveButton(move, label, { busy, onPlay, content = null, extraCla
 const loaded = new Map();
 const loading = new Map();
 
-/** The link board class of `game`: the default export of site/games/<game>.link.js. */
+/** What every link board has (the top of this file). */
+export const BOARD_METHODS = ["show", "buttons", "resize", "destroy"];
+export const BOARD_STATICS = ["words"];
+
+/** The link board class of `game`: the default export of site/games/<game>.link.js, checked for BOARD_METHODS. */
 export function loadBoard(game) {
   if (!loading.has(game)) {
-    loading.set(game, Promise.all([import(`../games/${game}.link.js`), gameStylesheet(game)]).then(([mod]) => {
-      loaded.set(game, mod.default);
-      return mod.default;
+    const where = `games/${game}.link.js`;
+    loading.set(game, Promise.all([import(`../${where}`), gameStylesheet(game)]).then(([mod]) => {
+      const Board = requireMethods(mod.default, BOARD_METHODS, where, BOARD_STATICS);
+      loaded.set(game, Board);
+      return Board;
     }));
   }
   return loading.get(game);
@@ -103,6 +109,7 @@ export async function moveWords(game, move, view, names, events = null) {
   if (!move) return "";
   const Board = await loadBoard(game);
   if (events && events.length) return events.map((e) => say(e.message, names, game)).filter(Boolean).join(" ");
-  const data = typeof move === "object" ? move : view && movesOf(view, [move], null)[0];
+  const listed = (v, legal) => (typeof Board.movesOf === "function" ? Board.movesOf(v, legal) : movesOf(v, legal, null));
+  const data = typeof move === "object" ? move : view && listed(view, [move])[0];
   return data ? Board.words(data, view, names) : String(move.text || move);
 }
