@@ -3,7 +3,7 @@
 // before Python is ready; a game's page is the module games/<id>.js (loaded on first
 // use, its stylesheet games/<id>.css beside it: ui/sheets.js), a HotSeatGame (ui/hotseat.js) whose
 // static config names the game. Link play (#g=..., #my-games) is link/link.js, loaded on first
-// use like the cards' pictures (ui/thumbs.js and the renderers): the start page's first paint
+// use like the cards' pictures (ui/thumbs.js and each game's render/<id>-thumb.js): the start page's first paint
 // waits for neither.
 
 import { loadLocale, t, translateDom } from "./i18n.js";
@@ -155,14 +155,14 @@ function showStart() {
  * the laid-out card, which costs nothing once the frame is painted).
  */
 function drawThumbs(cards) {
-  const pictures = import("./ui/thumbs.js");
-  const next = ({ THUMBS }) => {
+  const next = async ({ drawThumbInto }) => {
     const [id, art] = cards.shift() || [];
     if (!art) return;
-    if (art.isConnected && THUMBS[id]) THUMBS[id](art);
-    setTimeout(() => next({ THUMBS }), 0);
+    // a game's picture is its own module, render/<id>-thumb.js; one that fails leaves its card plain
+    if (art.isConnected) await drawThumbInto(id, art).catch((err) => console.warn(`no start-page picture for ${id}:`, err));
+    setTimeout(() => next({ drawThumbInto }), 0);
   };
-  requestAnimationFrame(() => setTimeout(() => pictures.then(next, () => {}), 0));
+  requestAnimationFrame(() => setTimeout(() => import("./ui/thumbs.js").then(next, () => {}), 0));
 }
 
 function renderGames() {

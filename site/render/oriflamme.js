@@ -27,7 +27,7 @@ import { boardLayout } from "./oriflamme-layout.js";
 import { boardPainting } from "./oriflamme-paint.js";
 
 export { FAMILIES } from "./oriflamme-art.js";
-export { cardImage, crestImage, drawThumb } from "./oriflamme-cards.js";
+export { cardImage, crestImage } from "./oriflamme-cards.js";
 
 // ------------------------------------------------------------------ the board
 
