@@ -102,7 +102,9 @@ export class SeatBackup {
     setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
   }
 
-  /** Every game of a backup file, checked by the bridge, saved with its keys (a newer saved link is kept). */
+  /** Every game of a backup file, checked by the bridge, saved with its keys in canonical form
+   *  (a newer saved link is kept). A game whose file keys would take away a seat this device
+   *  holds is left out, and the toast says so. */
   async restore(file) {
     let games = null;
     try {
@@ -114,22 +116,29 @@ export class SeatBackup {
     this.file.value = "";
     if (!games) return this.toast(t("ui.link.backup.bad_file"));
     let restored = 0;
+    let keptSeats = 0;
     await this.py.ready;
     for (const g of games) {
       if (!g || typeof g.link !== "string" || !g.keys || typeof g.keys !== "object") continue;
       try {
         const { id } = await this.py.call("link_id", { link: g.link });
         const entry = store.getGame(id);
-        const keys = { ...store.keysFor(id), ...g.keys };
+        const held = store.keysFor(id);
+        const keys = { ...held, ...store.canonicalKeys(g.keys) };
         const table = await this.py.call("link_open", { link: g.link, keys, saved: entry ? entry.link : null });
-        const held = Object.fromEntries(Object.entries(keys).filter(([seat]) => (table.mine || []).includes(Number(seat))));
-        store.saveTable(table, held);
+        const mine = table.mine || [];
+        if (Object.keys(held).some((seat) => !mine.includes(Number(seat)))) {
+          keptSeats++; // the file's key for a seat this device plays is another: the seat stays as it is
+          continue;
+        }
+        store.saveTable(table, Object.fromEntries(Object.entries(keys).filter(([seat]) => mine.includes(Number(seat)))));
         restored++;
       } catch (_) {
         /* a link the bridge refuses is left out; the count says so */
       }
     }
-    this.toast(t("ui.link.backup.restored", { n: restored, total: games.length }));
+    const done = t("ui.link.backup.restored", { n: restored, total: games.length });
+    this.toast(keptSeats ? `${done} ${t("ui.link.backup.kept_seats", { count: keptSeats })}` : done);
     this.onRestored();
   }
 }

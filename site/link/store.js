@@ -32,16 +32,28 @@ export function getGame(id) {
   return allGames()[id] || null;
 }
 
-/** This device's keys for game `id`: {"<seat>": hex} (only well-formed ones). */
+/** A seat key in its canonical text (32 lowercase hex digits, the only form keysFor reads), from
+ *  a key as a file may hold it (upper case, spaces around); null when it is no key. */
+export function canonicalKey(key) {
+  const text = typeof key === "string" ? key.trim().toLowerCase() : "";
+  return HEX32.test(text) ? text : null;
+}
+
+/** `keys` ({"<seat>": key}, e.g. from a backup file) with every key canonical; others left out. */
+export function canonicalKeys(keys) {
+  const out = {};
+  for (const [seat, key] of Object.entries(keys || {})) {
+    const text = canonicalKey(key);
+    if (/^\d$/.test(seat) && text) out[seat] = text;
+  }
+  return out;
+}
+
+/** This device's keys for game `id`: {"<seat>": hex}, canonical (a key an older restore saved
+ *  in upper case or with spaces is read too); malformed ones are left out. */
 export function keysFor(id) {
   const entry = getGame(id);
-  const keys = {};
-  if (entry && entry.keys && typeof entry.keys === "object") {
-    for (const [seat, key] of Object.entries(entry.keys)) {
-      if (/^\d$/.test(seat) && typeof key === "string" && HEX32.test(key)) keys[seat] = key;
-    }
-  }
-  return keys;
+  return entry && entry.keys && typeof entry.keys === "object" && !Array.isArray(entry.keys) ? canonicalKeys(entry.keys) : {};
 }
 
 /**
