@@ -89,3 +89,14 @@ def test_game_one_uses_the_match_seed_itself():
     from pygames.okiya import new_game
 
     assert Match.start(5).current.to_text() == new_game(2, 5).to_text()
+
+
+def test_the_bridge_lists_okiyas_formats_levels_and_calls():
+    """What the page offers for Okiya: its match formats, its bots (medium first), its review and hint."""
+    from pygames import bridge
+
+    (listed,) = [g for g in bridge.games() if g["id"] == "okiya"]
+    assert listed["formats"] == ["single", "best_of_three", "points_10"] and listed["players"] == [2]
+    assert listed["levels"] == ["easy", "medium", "perfect"] and listed["default_level"] == "medium"
+    assert listed["options"] == {} and not listed["secrets"] and listed["link_level"] == "sealed"
+    assert listed["calls"] == ["review", "hint"]

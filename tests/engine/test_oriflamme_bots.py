@@ -64,3 +64,12 @@ def test_heuristic_clearly_beats_random_bots():
         if seat in final.outcome.winners:
             won += 1 / len(final.outcome.winners)
     assert won / games > 0.5  # random play wins a quarter
+
+
+def test_the_expert_is_offered_and_is_the_default():
+    """What a newcomer gets in the setup sheet and from ``level=expert``: the registry's listing."""
+    from pygames import bridge
+
+    (listed,) = [g for g in bridge.games() if g["id"] == "oriflamme"]
+    assert listed["levels"] == ["random", "heuristic", "expert"] and listed["default_level"] == "expert"
+    assert listed["link_level"] == "sealed"  # each hand is dealt from its seat's own key

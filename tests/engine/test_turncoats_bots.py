@@ -125,3 +125,13 @@ def test_bots_need_the_view_of_the_seat_to_move(level):
     for view in (state.view(1), state.view(None)):
         with pytest.raises(ValueError):
             LEVELS[level](view, Rng(0))
+
+
+def test_the_expert_is_offered_and_is_the_default():
+    """What a newcomer gets in the setup sheet and from ``level=expert``: the registry's listing."""
+    from pygames import bridge
+
+    (listed,) = [g for g in bridge.games() if g["id"] == "turncoats"]
+    assert listed["levels"] == ["random", "heuristic", "expert"] and listed["default_level"] == "expert"
+    assert listed["players"] == [2, 3, 4, 5] and listed["options"]
+    assert listed["link_level"] == "friendly"  # hands and bag follow from the shared seed
