@@ -1,7 +1,8 @@
 """Bot pace the player sets (ui/pace.js), in the built site (Chromium): one human against
 expert bots to the end of an Oriflamme and a Turncoats game at the "instant" pace chosen on
-the page, the log telling the bots' moves; "Skip to my turn" while bots play at the relaxed
-pace; the pace remembered across a reload.
+the page, the log telling the bots' moves, the game saved as played against expert bots (and
+Turncoats' seat strip saying so); "Skip to my turn" while bots play at the relaxed pace; the
+pace remembered across a reload.
 
 Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import STEP_MS, HotSeat, shown_names, wait_python
+from helpers import STEP_MS, HotSeat, bot_levels, fmt, saved_route, shown_names, wait_python
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -48,6 +49,12 @@ def assert_bots_told_in_the_log(page, log: str, bots: list[str]) -> None:
     assert all(name in text for name in bots), (bots, text[:400])
 
 
+def assert_saved_against(page, game: str, level: str, bots: list[int]) -> None:
+    """The game this device saved was played against bots at `level` on the seats `bots`
+    (a level the page does not offer would have been replaced by its default, and saved so)."""
+    assert bot_levels(saved_route(page, game)) == dict.fromkeys(bots, level)
+
+
 def test_oriflamme_against_four_expert_bots_at_instant_pace(page, site_url, catalog):
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the pace bar fits the top
     page.goto(site_url + "#play/oriflamme?seed=12&players=5&bots=1,2,3,4&level=expert&names=Me")
@@ -61,6 +68,8 @@ def test_oriflamme_against_four_expert_bots_at_instant_pace(page, site_url, cata
     names = shown_names(catalog, ["Me", "", "", "", ""])
     assert_bots_told_in_the_log(page, "#of-log", names[1:])
     expect(page.locator("#of-skip")).to_be_hidden()
+    assert_saved_against(page, "oriflamme", "expert", [1, 2, 3, 4])
+    expect(page.locator("#of-pace")).to_have_value("instant")
 
 
 def test_turncoats_against_expert_bots_at_instant_pace(page, site_url, catalog):
@@ -82,6 +91,11 @@ def test_turncoats_against_expert_bots_at_instant_pace(page, site_url, catalog):
     final = TC.state(page)
     assert final["view"]["outcome"] is not None and final["record"]["players"] == 5
     assert_bots_told_in_the_log(page, "#tc-log", shown_names(catalog, ["Me", "", "", "", ""])[1:])
+    assert_saved_against(page, "turncoats", "expert", [1, 2, 3, 4])
+    # the seats strip names each bot with its level
+    expert = fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.expert"])
+    expect(page.locator(".tc-seat .tc-seat-tag")).to_have_text([catalog["ui.tag.you"], *[expert] * 4])
+    expect(page.locator("#tc-pace")).to_have_value("instant")
 
 
 def test_skip_to_my_turn_while_bots_play_and_the_pace_is_remembered(page, site_url):

@@ -12,7 +12,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
+from helpers import REGISTRY, STEP_MS, HotSeat, bot_levels, fmt, saved_route, shown_names, wait_python
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -252,6 +252,8 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     assert turns >= 6
     assert page.evaluate("window.__frames") > 5
     assert final["record"]["players"] == 5
+    # the game was played and saved against the bots and levels the link asked for
+    assert bot_levels(saved_route(page, "oriflamme")) == {1: "heuristic", 2: "random", 3: "heuristic", 4: "random"}
     # the canvas still shows the final queue; the start page offers no resume of a finished game
     expect(page.locator("#of-board")).to_be_visible()
     page.goto(site_url + "#")
@@ -426,8 +428,15 @@ def test_queue_motion_follows_the_moves_events(fast, site_url, reduced):
 
 def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page = fast
+    info = REGISTRY["oriflamme"]
     dialog = OF.open_seat_setup(page, site_url)
-    expect(dialog.locator("input[name=players]")).to_have_count(3)  # 3, 4 or 5 players
+    # the engine's player counts and bot levels, its default level for a new bot
+    counts = dialog.locator("input[name=players]")
+    expect(counts).to_have_count(len(info["players"]))
+    assert counts.evaluate_all("bs => bs.map(b => Number(b.value))") == info["players"]
+    levels = dialog.locator("select[name=level1]")
+    assert levels.locator("option").evaluate_all("os => os.map(o => o.value)") == info["levels"]
+    expect(levels).to_have_value(info["default_level"])
     dialog.locator("input[name=players][value='4']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(4)
     dialog.locator("input[name=name0]").fill("Ann")
@@ -438,9 +447,11 @@ def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page.locator("#seats-start").click()
     page.wait_for_function("location.hash.startsWith('#play/oriflamme?')")
     hash_ = page.evaluate("location.hash")
-    assert "players=4" in hash_ and "bots=1,2,3" in hash_ and "level=heuristic,random,heuristic" in hash_
+    default = info["default_level"]
+    assert "players=4" in hash_ and "bots=1,2,3" in hash_ and f"level={default},random,{default}" in hash_
     assert "names=Ann" in hash_
     assert OF.hook(page, "route") == hash_
+    assert bot_levels(saved_route(page, "oriflamme")) == {1: default, 2: "random", 3: default}
     # one human: no privacy screen, the human's hand is on the table
     for _ in range(30):
         kind = OF.wait_idle(page)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from helpers import STEP_MS, HotSeat, fmt, shown_names, wait_python
+from helpers import REGISTRY, STEP_MS, HotSeat, bot_levels, fmt, saved_route, shown_names, wait_python
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -185,10 +185,11 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
     )
     final = assert_end_screen(page, catalog, shown_names(catalog, names))
     assert turns >= 2
-    # the seats strip names every player, the bots with their level
-    tags = page.locator(".tc-seat .tc-seat-tag")
-    expect(tags.nth(1)).to_have_text(fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.heuristic"]))
-    expect(tags.nth(2)).to_have_text(fmt(catalog["ui.turncoats.seat.bot"], level=catalog["turncoats.level.random"]))
+    # the seats strip names every player, the bots with their level; the game is saved so
+    levels = {1: "heuristic", 2: "random", 3: "heuristic", 4: "random"}
+    bots = [fmt(catalog["ui.turncoats.seat.bot"], level=catalog[f"turncoats.level.{lv}"]) for lv in levels.values()]
+    expect(page.locator(".tc-seat .tc-seat-tag")).to_have_text([catalog["ui.tag.you"], *bots])
+    assert bot_levels(saved_route(page, "turncoats")) == levels
     assert page.evaluate("window.__frames") > 5
     assert final["record"]["players"] == 5
 
@@ -197,7 +198,15 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
 
 
 def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
+    info = REGISTRY["turncoats"]
     dialog = TC.open_seat_setup(page, site_url)
+    # the engine's player counts and bot levels, its default level for a new bot
+    counts = dialog.locator("input[name=players]")
+    expect(counts).to_have_count(len(info["players"]))
+    assert counts.evaluate_all("bs => bs.map(b => Number(b.value))") == info["players"]
+    levels = dialog.locator("select[name=level1]")
+    assert levels.locator("option").evaluate_all("os => os.map(o => o.value)") == info["levels"]
+    expect(levels).to_have_value(info["default_level"])
     dialog.locator("input[name=players][value='3']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(3)
     tricky = "Zoë <b>x</b>, & co"
@@ -211,6 +220,7 @@ def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
     hash_ = page.evaluate("location.hash")
     assert "players=3" in hash_ and "bots=1" in hash_ and "level=random" in hash_
     assert "names=" + quote(tricky, safe="") in hash_
+    assert bot_levels(saved_route(page, "turncoats")) == {1: "random"}
     kind = TC.wait_idle(page)
     # two humans: the device is passed first; the name is shown as text, never as markup
     if kind == "privacy":
@@ -227,7 +237,7 @@ def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
             seen.add(TC.hook(page, "waitingFor"))
             if len(seen) == 2:
                 break
-            page.locator("#privacy-continue").click()
+            TC.pass_device(page)
             continue
         # one snapshot of the page: while a bot thinks, no hand is on screen
         now = page.evaluate(f"""() => ({{ st: document.querySelector('#status').dataset.state,
