@@ -155,6 +155,7 @@ function showStart() {
  * the laid-out card, which costs nothing once the frame is painted).
  */
 function drawThumbs(cards) {
+  const pictures = import("./ui/thumbs.js");
   const next = async ({ drawThumbInto }) => {
     const [id, art] = cards.shift() || [];
     if (!art) return;
@@ -162,7 +163,7 @@ function drawThumbs(cards) {
     if (art.isConnected) await drawThumbInto(id, art).catch((err) => console.warn(`no start-page picture for ${id}:`, err));
     setTimeout(() => next({ drawThumbInto }), 0);
   };
-  requestAnimationFrame(() => setTimeout(() => import("./ui/thumbs.js").then(next, () => {}), 0));
+  requestAnimationFrame(() => setTimeout(() => pictures.then(next, () => {}), 0));
 }
 
 function renderGames() {
