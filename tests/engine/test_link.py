@@ -7,28 +7,24 @@ import zlib
 
 import pytest
 
+from pygames import GAMES
 from pygames.core.errors import PlayerError
+from pygames.core.i18n import tr
 from pygames.core.rng import Rng
 from pygames.link import BadLink, Table, api, decode
 from pygames.link.commit import seat_commitment
+from pygames.link.games import adapter as link_adapter
 from pygames.link.games import seat_deal
 from pygames.link.simulate import Device, derive_key, play_by_link
 from pygames.link.wire import MAX_NAME, VERSION, Header, Join, Move, Record
 
-GAMES = [
-    ("okiya", 2),
-    ("oriflamme", 3),
-    ("oriflamme", 4),
-    ("oriflamme", 5),
-    ("turncoats", 2),
-    ("turncoats", 3),
-    ("turncoats", 4),
-    ("turncoats", 5),
-]
+#: Every game of the registry at every player count it takes.
+COUNTS = [(game, players) for game, module in GAMES.items() for players in module.PLAYER_COUNTS]
+IDS = list(GAMES)
 SITE = "https://pygames.github.io/pygames/#"
 
 
-@pytest.mark.parametrize("game,players", GAMES)
+@pytest.mark.parametrize("game,players", COUNTS)
 def test_a_whole_game_by_link_between_devices_ends_verified(game, players):
     devices, table, passes, decisions = play_by_link(game, players, seed=players * 7 + len(game))
     assert table["outcome"] is not None
@@ -90,26 +86,26 @@ def test_hands_come_from_each_seat_key_and_the_shared_seed():
 # --- bad links ---------------------------------------------------------------------------------
 
 
-def _okiya_in_play(moves: int = 4, salt: object = 0) -> tuple[str, dict]:
-    a, b = Device(), Device()
-    table = a.keep(*_created("okiya", 2, salt))
-    joined = api.link_join(table["link"], 1, {}, key=derive_key("okiya join", salt))
-    table = b.keep(joined, joined["key"])
-    rng = Rng(1)
-    while table["played"] < moves:
-        device = a if table["next"]["seat"] == 0 else b
-        table = device.open(table["link"])
-        if table["my_turn"]:
-            table = device.play(table["link"], table["legal"][rng.below(len(table["legal"]))])
-    return table["link"], {"a": a, "b": b}
+def _in_play(game: str, moves: int = 4, seed: object = 0) -> tuple[str, list[Device]]:
+    """A link of ``game`` at its fewest seats once ``moves`` moves are played, and each seat's device."""
+    players = GAMES[game].PLAYER_COUNTS[0]
+    devices, table, _, _ = play_by_link(game, players, seed, until=lambda t: t["played"] >= moves)
+    return table["link"], devices
 
 
-def test_a_table_sends_the_legal_moves_as_data_and_counts_the_moves_played():
-    link, devices = _okiya_in_play(3)
-    for device in devices.values():
+def _mover(link: str, devices: list[Device]) -> Device:
+    """The device of the seat the link waits for."""
+    return devices[api.link_open(link, {}, None)["next"]["seat"]]
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_a_table_sends_the_legal_moves_as_data_and_counts_the_moves_played(game):
+    link, devices = _in_play(game, 3)
+    friendly = api.link_level(game) == "friendly"
+    for device in devices:
         table = device.open(link)
         assert table["played"] == 3 and [m["text"] for m in table["moves"]] == table["legal"]
-        assert bool(table["legal"]) == table["my_turn"] and table["friendly"] is False
+        assert bool(table["legal"]) == table["my_turn"] and table["friendly"] is friendly
 
 
 def _created(game: str, players: int, salt: object = 0):
@@ -140,8 +136,9 @@ def test_junk_links_get_a_clear_message(text, key):
     assert caught.value.key == key and str(caught.value) and "{" not in str(caught.value)
 
 
-def test_truncated_and_corrupted_links_are_refused():
-    link, _ = _okiya_in_play()
+@pytest.mark.parametrize("game", IDS)
+def test_truncated_and_corrupted_links_are_refused(game):
+    link, _ = _in_play(game)
     for cut in (1, 2, 5, len(link) // 2):
         with pytest.raises(BadLink) as caught:
             decode(link[:-cut])
@@ -152,8 +149,10 @@ def test_truncated_and_corrupted_links_are_refused():
             decode(changed)
 
 
-def test_a_future_version_a_foreign_game_and_an_enormous_body_are_refused():
-    record = decode(_okiya_in_play()[0])
+@pytest.mark.parametrize("game", IDS)
+def test_a_future_version_a_foreign_game_and_an_enormous_body_are_refused(game):
+    record = decode(_in_play(game)[0])
+    assert record.header.game == game and record.to_bytes()[1] == GAMES[game].WIRE_CODE
     body = record.to_bytes()
     with pytest.raises(BadLink) as caught:
         decode(_pack(bytes([VERSION + 1]) + body[1:]))
@@ -162,26 +161,28 @@ def test_a_future_version_a_foreign_game_and_an_enormous_body_are_refused():
         decode(_pack(bytes([1]) + body[1:]))
     assert caught.value.key == "link.error.old_version"
     with pytest.raises(BadLink) as caught:
-        decode(_pack(body[:1] + bytes([9]) + body[2:]))
+        decode(_pack(body[:1] + bytes([max(GAMES[g].WIRE_CODE for g in GAMES) + 1]) + body[2:]))
     assert caught.value.key == "link.error.unknown_game"
     with pytest.raises(BadLink) as caught:
         decode(_pack(body[:-4] + bytes(20000)))  # a zip bomb's little brother
     assert caught.value.key == "link.error.too_long"
 
 
-def test_an_illegal_move_in_a_well_formed_link_is_refused():
-    record = decode(_okiya_in_play()[0])
+@pytest.mark.parametrize("game", IDS)
+def test_an_illegal_move_in_a_well_formed_link_is_refused(game):
+    record = decode(_in_play(game)[0])
+    beyond = Move(len(Table(record, {}).game.legal()))
     with pytest.raises(BadLink) as caught:
-        Table(record.extend(Move(60)), {})
+        Table(record.extend(beyond), {})
     assert caught.value.key == "link.error.illegal_move"
     with pytest.raises(BadLink) as caught:
-        decode(record.extend(Move(60)).to_text()) and Table(decode(record.extend(Move(60)).to_text()))
+        Table(decode(record.extend(beyond).to_text()), {})
     assert caught.value.key == "link.error.illegal_move"
 
 
 def test_a_rewritten_earlier_move_a_fork_and_an_older_link_change_nothing_saved():
-    link, devices = _okiya_in_play(6)
-    a = devices["a"]
+    link, devices = _in_play("okiya", 6)
+    a = devices[0]
     saved_before = {k: dict(v) for k, v in a.saved.items()}
     record = decode(link)
     # a rewritten earlier move: same game, different history
@@ -202,9 +203,10 @@ def test_a_rewritten_earlier_move_a_fork_and_an_older_link_change_nothing_saved(
     assert a.saved == saved_before
 
 
-def test_a_replayed_link_of_another_game_is_refused():
-    one = decode(_okiya_in_play(4, salt="one")[0])
-    other = decode(_okiya_in_play(4, salt="other")[0])
+@pytest.mark.parametrize("game", IDS)
+def test_a_replayed_link_of_another_game_is_refused(game):
+    one = decode(_in_play(game, 4, seed="one")[0])
+    other = decode(_in_play(game, 4, seed="other")[0])
     spliced = Record(one.header, other.events)
     with pytest.raises(BadLink):
         Table(spliced, {})  # the other game's joiner commitment and start do not fit this header
@@ -242,9 +244,10 @@ def test_hostile_names_travel_as_plain_text_and_long_ones_are_cut_or_refused():
         decode(Record(control, ()).to_text())
 
 
-def test_a_seat_moves_to_another_device_with_its_export_link():
-    link, devices = _okiya_in_play(2)
-    b = devices["b"]
+@pytest.mark.parametrize("game", IDS)
+def test_a_seat_moves_to_another_device_with_its_export_link(game):
+    link, devices = _in_play(game, 2)
+    b = devices[1]
     keys = b.entry(link)["keys"]
     ((seat, key),) = keys.items()
     phone = api.link_open(f"{SITE}{link}&k={seat}.{key}", {}, None)
@@ -254,23 +257,24 @@ def test_a_seat_moves_to_another_device_with_its_export_link():
     assert caught.value.key == "link.error.bad_key"
 
 
-def test_moves_out_of_turn_or_illegal_are_refused_with_a_message():
-    link, devices = _okiya_in_play(2)
-    table = api.link_open(link, {}, None)
+@pytest.mark.parametrize("game", IDS)
+def test_moves_out_of_turn_or_illegal_are_refused_with_a_message(game):
+    link, devices = _in_play(game, 2)
+    device = _mover(link, devices)
+    move = device.open(link)["legal"][0]
     with pytest.raises(PlayerError) as caught:
-        api.link_play(link, "r0c0", {})
+        api.link_play(link, move, {})
     assert caught.value.key == "link.error.not_your_turn"
-    seat = table["next"]["seat"]
-    device = devices["a"] if seat == 0 else devices["b"]
     with pytest.raises(PlayerError) as caught:
-        device.play(link, "r9c9")
+        device.play(link, "no such move")
     assert caught.value.key == "error.bad_notation" and str(caught.value)
 
 
-def test_relation_tells_newer_older_same_and_fork():
+@pytest.mark.parametrize("game", IDS)
+def test_relation_tells_newer_older_same_and_fork(game):
     from pygames.link import relation
 
-    record = decode(_okiya_in_play(4)[0])
+    record = decode(_in_play(game, 4)[0])
     shorter = Record(record.header, record.events[:-1])
     assert relation(record, record) == "same"
     assert relation(record, shorter) == "newer"
@@ -279,13 +283,15 @@ def test_relation_tells_newer_older_same_and_fork():
     assert relation(other, record) == "fork"
 
 
-def test_check_command_prints_the_game_and_whose_turn_or_the_reason(capsys):
+@pytest.mark.parametrize("game", IDS)
+def test_check_command_prints_the_game_and_whose_turn_or_the_reason(game, capsys):
     from pygames.__main__ import main
 
-    link, _ = _okiya_in_play(3)
+    link, _ = _in_play(game, 3)
     assert main(["check", SITE + link]) == 0
     out = capsys.readouterr().out
-    assert "Okiya, 2 players: in play." in out and "Waiting for" in out
+    players = GAMES[game].PLAYER_COUNTS[0]
+    assert f"{tr(f'game.{game}')}, {players} players: in play." in out and "Waiting for" in out
     for cut in range(1, 8):
         assert main(["check", link[:-cut]]) == 1
         err = capsys.readouterr().err
@@ -351,11 +357,33 @@ def test_check_command_never_prints_a_turncoats_hand_or_the_bag(capsys):
     assert new_game(3, 0).to_text().split()[0] in out  # it is still the game's position text
 
 
-def test_keep_hidden_is_ignored_by_games_without_standing_orders():
-    link, devices = _okiya_in_play(2)
-    seat = api.link_open(link, {}, None)["next"]["seat"]
-    device = devices["a"] if seat == 0 else devices["b"]
+@pytest.mark.parametrize("game", [game for game in GAMES if not link_adapter(game).keeps_hidden])
+def test_keep_hidden_is_ignored_by_games_without_standing_orders(game):
+    link, devices = _in_play(game, 2)
+    device = _mover(link, devices)
     table = device.open(link)
     after = device.play(link, table["legal"][0], keep_hidden=True)
     assert after["played"] == table["played"] + 1
     assert not any(type(e).__name__ == "Order" for e in decode(after["link"]).events)
+
+
+@pytest.mark.parametrize("game", ["chess", "", "Okiya", "link", None, 0])
+def test_an_unknown_game_is_refused_never_guessed(game):
+    """No link game, no adapter, no level for a game the registry does not hold."""
+    with pytest.raises(PlayerError) as caught:
+        api.link_create(game, 2, ["A", "B"])
+    assert caught.value.key == "error.unknown_game"
+    with pytest.raises(PlayerError) as caught:
+        api.link_level(game)
+    assert caught.value.key == "error.unknown_game"
+    with pytest.raises(BadLink) as caught:
+        link_adapter(game)
+    assert caught.value.key == "link.error.unknown_game"
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_a_game_without_secrets_is_sealed_and_each_level_is_known(game):
+    level = api.link_level(game)
+    assert level in ("sealed", "friendly")
+    if not GAMES[game].SECRETS:  # nothing secret: nothing a link could leak
+        assert level == "sealed"
