@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pygames.bridge import games
 from pygames.core.i18n import LIST_WORDS, PLURAL_RULES, list_text, plural, tr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +47,7 @@ SAME_AS_ENGLISH = {
     "oriflamme.card.archer": {"fr"},  # printed so on the French cards
     "okiya.plant.iris": {"fr"},
     "turncoats.level.expert": {"fr"},
-    "ui.oriflamme.level.expert": {"fr"},
+    "oriflamme.level.expert": {"fr"},
     "ui.oriflamme.end.influence": {"fr"},
     "oriflamme.phase.place": {"fr"},
     "ui.turncoats.end.total": {"fr", "gl"},
@@ -55,11 +56,11 @@ SAME_AS_ENGLISH = {
 #: Keys the sources build from a prefix the template-literal scan below cannot see, and where.
 DYNAMIC_PREFIXES = {
     "oriflamme.log.": "pygames/oriflamme/view.py",  # key = "oriflamme.log." + the event's kind
-    "okiya.level.": "site/games/okiya.js",  # levelKey: "okiya.level" -> t(`${levelKey}.${id}`)
-    "turncoats.level.": "site/games/turncoats.js",
-    "ui.oriflamme.level.": "site/games/oriflamme.js",
     "ui.manifest.": "build.py",  # the web app manifests' words (_write_manifests)
 }
+
+#: The bot levels' names: the page builds t(`${levelKey}.${id}`) from each game's registry entry (level_key).
+LEVEL_PREFIXES = tuple(f"{g['level_key']}." for g in games())
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -138,7 +139,9 @@ def test_no_english_key_is_unused():
     unused = sorted(
         k
         for k in CATALOGS["en"]
-        if k not in literal and not k.startswith(tuple(DYNAMIC_PREFIXES)) and not any(p.match(k) for p in patterns)
+        if k not in literal
+        and not k.startswith((*DYNAMIC_PREFIXES, *LEVEL_PREFIXES))
+        and not any(p.match(k) for p in patterns)
     )
     assert unused == []
 
