@@ -9,16 +9,22 @@ import json
 
 import pytest
 
-from pygames import bridge
+from pygames import GAMES, bridge
 from pygames.core.rng import Rng
 from pygames.link import BadLink, Table, api, decode
 from pygames.link.commit import card_commitment, card_nonce, endorsement
+from pygames.link.games import adapter as link_adapter
 from pygames.link.simulate import Device, derive_key, play_by_link
 from pygames.link.wire import Move, Order, Record, Secret, Start
 from pygames.okiya.match import MATCH_GAME_LIMIT, game_seed
 from pygames.okiya.state import new_game
 
-LINK_GAMES = [("okiya", 2), ("oriflamme", 3), ("oriflamme", 5), ("turncoats", 2), ("turncoats", 4)]
+#: Every game of the registry at its fewest and its most seats.
+LINK_GAMES = [
+    (game, n) for game, module in GAMES.items() for n in sorted({module.PLAYER_COUNTS[0], module.PLAYER_COUNTS[-1]})
+]
+#: Every game at one player count, the middle one of its counts.
+MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in GAMES.items()]
 
 
 def _keys(devices: list[Device], link: str) -> dict[int, bytes]:
@@ -169,7 +175,7 @@ def test_a_wrong_key_for_a_seat_is_refused_by_every_device_and_blames_nobody(gam
         Table(decode(forged), {})
 
 
-@pytest.mark.parametrize("game,players", [("okiya", 2), ("turncoats", 3), ("oriflamme", 4)])
+@pytest.mark.parametrize("game,players", MIDDLE)
 def test_a_changed_random_value_after_the_last_join_is_refused_and_the_game_goes_on(game, players):
     keys = [derive_key("rand", game, seat) for seat in range(players)]
     table = api.link_create(game, players, [f"P{i}" for i in range(players)], key=keys[0])
@@ -341,7 +347,7 @@ def test_an_okiya_match_of_drawn_games_ends_at_the_limit_by_link(format):
     assert table["match"]["message"]["key"] == "okiya.match.drawn"
 
 
-@pytest.mark.parametrize("game,players", [("okiya", 2), ("turncoats", 3)])
+@pytest.mark.parametrize("game,players", [(game, n) for game, n in MIDDLE if not link_adapter(game).has_secrets])
 def test_a_reveal_opening_in_a_game_without_hidden_cards_is_refused(game, players):
     _, table, _, _ = play_by_link(game, players, seed=2, until=lambda t: t["played"] >= 2)
     record = decode(table["link"]).extend(Move(0, None, (0, bytes(6))))

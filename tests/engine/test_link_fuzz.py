@@ -10,6 +10,7 @@ import json
 import os
 import zlib
 
+from pygames import GAMES
 from pygames.core.rng import Rng
 from pygames.link import BadLink, api, decode
 from pygames.link.simulate import play_by_link
@@ -35,7 +36,11 @@ def _with_check(data: bytes) -> bytes:
 
 def _corpus() -> list[str]:
     links = []
-    for game, players, seed in (("okiya", 2, 1), ("oriflamme", 3, 2), ("oriflamme", 5, 3), ("turncoats", 4, 4)):
+    # every game of the registry at its fewest and its most seats
+    counts = [
+        (game, n) for game, module in GAMES.items() for n in sorted({module.PLAYER_COUNTS[0], module.PLAYER_COUNTS[-1]})
+    ]
+    for seed, (game, players) in enumerate(counts, 1):
         table = play_by_link(game, players, seed)[1]
         links.append(table["link"])
         record = decode(table["link"])
