@@ -20,6 +20,8 @@ from pathlib import Path
 import bootstrap
 import pytest
 
+from pygames import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 900
 
@@ -165,7 +167,7 @@ def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tm
     here = json.loads(cp.stdout.strip().splitlines()[-1])
     there = json.loads(out.strip().splitlines()[-1])
     assert there["platform"] == "emscripten" and here["platform"] != "emscripten"
-    assert {k.split()[0] for k in here["digests"]} == {"okiya", "oriflamme", "turncoats"}
+    assert {k.split()[0] for k in here["digests"]} == set(GAMES)
     for key, digests in here["digests"].items():
         assert len(digests) == int(n) and len(set(digests)) == int(n), key  # every seed its own game
         assert here["plies"][key] > int(n), key
@@ -179,30 +181,39 @@ def test_same_games_on_cpython_and_pyodide(build_mod, dist_site, pyodide_dir, tm
 START_SCRIPT = """
 import json, sys
 
+import pygames.bridge as bridge
+from pygames import GAMES
+
 def games():
-    # the games whose package or bots are imported
+    # the games of the registry whose package or bots are imported
     names = {m.split(".")[1] for m in sys.modules if m.startswith("pygames.")}
     names |= {m.split(".")[2] for m in sys.modules if m.startswith("pygames.bots.")}
-    return sorted(names & {"okiya", "oriflamme", "turncoats"})
+    return sorted(names & set(GAMES))
 
-import pygames.bridge as bridge
 start = {"games": games(), "slow": sorted(m for m in ("importlib.resources", "pygames.link") if m in sys.modules)}
-first = json.loads(bridge.call("new_match", json.dumps({"game": "okiya", "seed": 5})))["result"]
-assert json.loads(bridge.call("bot_move", json.dumps({"record": first["record"]})))["ok"]
-page = {"games": games(), "link": "pygames.link" in sys.modules}
-print(json.dumps({"start": start, "okiya page": page}))
+pages = {}
+for game in GAMES:  # each game's page in the same interpreter: it imports its own game and no other
+    before = set(games())
+    first = json.loads(bridge.call("new_match", json.dumps({"game": game, "seed": 5})))["result"]
+    level = bridge.bots_module(game).LEVELS[0]  # the quickest to decide: what is checked is imports
+    assert json.loads(bridge.call("bot_move", json.dumps({"record": first["record"], "level": level})))["ok"]
+    pages[game] = {"games": sorted(set(games()) - before), "link": "pygames.link" in sys.modules}
+print(json.dumps({"start": start, "pages": pages}))
 """
 
 
 def test_python_start_in_pyodide_imports_no_game(build_mod, dist_site, pyodide_dir, tmp_path):
     """The worker's start (``import pygames.bridge``) in a fresh Pyodide imports no game, no link
-    layer and not importlib.resources (slow there); an Okiya page then imports Okiya alone."""
+    layer and not importlib.resources (slow there); each game's page then imports that game alone."""
     script = tmp_path / "start.py"
     script.write_text(START_SCRIPT)
     rc, out = run_node(build_mod, dist_site, dist_site / "pyodide", "run_python.mjs", str(script))
     assert rc == 0, out
     got = json.loads(out.strip().splitlines()[-1])
-    assert got == {"start": {"games": [], "slow": []}, "okiya page": {"games": ["okiya"], "link": False}}
+    assert got == {
+        "start": {"games": [], "slow": []},
+        "pages": {game: {"games": [game], "link": False} for game in GAMES},
+    }
 
 
 BYTECODE_SCRIPT = """

@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 
+import pygames
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rules"
-GAMES = ("okiya", "oriflamme", "turncoats")
+#: Every game of the registry has its rules page, docs/rules/<id>.md.
+GAMES = tuple(pygames.GAMES)
 #: The files whose citations are checked.
 SOURCES = sorted([*ROOT.glob("tests/engine/*.py"), *ROOT.glob("pygames/**/*.py"), *ROOT.glob("bench/*.py")])
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygames
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: A game page's first calls, as the worker makes them (JSON in, JSON out).
@@ -17,7 +19,7 @@ first = json.loads(bridge.call("new_match", json.dumps({"game": GAME, "seed": 5}
 assert json.loads(bridge.call("state", json.dumps({"record": first["record"]})))["ok"]
 assert json.loads(bridge.call("bot_move", json.dumps({"record": first["record"]})))["ok"]
 """
-GAMES = ("okiya", "oriflamme", "turncoats")
+GAMES = list(pygames.GAMES)
 #: The link layer and what only it uses (its commitments' HMAC, random keys, base64 text).
 LINK_ONLY = {"pygames.link", "hmac", "secrets", "base64"}
 
