@@ -8,6 +8,7 @@ page reads), so a new language is checked as soon as its files exist.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from pygames import GAMES
 from pygames.bridge import games
 from pygames.core.i18n import LIST_WORDS, PLURAL_RULES, list_text, plural, tr
 
@@ -40,9 +42,7 @@ CATEGORIES["uk"] = {"one", "few", "many", "other"}
 #: Values that may read the same as English: the games' and the site's own names, and words
 #: spelled alike in a language (keys, with the languages where that is right).
 SAME_AS_ENGLISH = {
-    "game.okiya": "*",
-    "game.oriflamme": "*",
-    "game.turncoats": "*",
+    **{f"game.{game}": "*" for game in GAMES},  # every game's name
     "ui.app.name": "*",
     "oriflamme.card.archer": {"fr"},  # printed so on the French cards
     "okiya.plant.iris": {"fr"},
@@ -177,3 +177,203 @@ def test_tr_chooses_plural_forms_and_writes_lists():
     assert list_text(["Ann", "Bo", "Cy"]) == "Ann, Bo, and Cy"
     assert list_text(["Ann", "Bo"], "gl") == "Ann e Bo"
     assert tr("oriflamme.win.shared.top", names=["Ann", "Bo"], score=3, cards=2).startswith("Ann and Bo tie")
+
+
+# --- every key the code names is in the catalog, with what its text needs ------------------------
+
+#: A catalog key as the code writes it.
+KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
+#: The Python calls that take a catalog key (first or second positional argument) and its params
+#: (keyword arguments): errors a player reads, ``tr``, the link layer's notices and audit problems.
+PY_KEY_CALLS = {"PlayerError", "IllegalMove", "BadPosition", "BadLink", "tr", "_message", "Problem"}
+#: Params a call's key gets besides its own keyword arguments, and where: an audit problem's text
+#: names the seat (``pygames/link/table.py`` adds ``name``).
+ADDED_PARAMS = {"Problem": {"name"}}
+#: Keyword arguments of those calls that are not params of the text.
+NOT_PARAMS = {"lang", "proven"}
+
+
+def _callee(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def python_key_uses(path: Path, text: str | None = None) -> list[tuple[str, str, set[str] | None]]:
+    """Each literal key a Python file names, where, and the params given with it (None when they
+    cannot be told: ``**params``, a params object built elsewhere): the key of a call of
+    ``PY_KEY_CALLS`` and the ``"key"`` of a message dict ``{"key": ..., "params": {...}}``."""
+    uses = []
+    tree = ast.parse(path.read_text("utf-8") if text is None else text)
+    for node in ast.walk(tree):
+        where = f"{path.relative_to(ROOT) if path.is_absolute() else path}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Call) and _callee(node.func) in PY_KEY_CALLS:
+            for arg in node.args[:2]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and KEY.fullmatch(arg.value):
+                    names = {k.arg for k in node.keywords}
+                    given = None if None in names else names - NOT_PARAMS | ADDED_PARAMS.get(_callee(node.func), set())
+                    uses.append((where, arg.value, given))
+        elif isinstance(node, ast.Dict):
+            fields = {k.value: v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)}
+            key, params = fields.get("key"), fields.get("params")
+            if isinstance(key, ast.Constant) and isinstance(key.value, str) and KEY.fullmatch(key.value):
+                if "params" not in fields:
+                    given = set()
+                elif isinstance(params, ast.Dict) and all(isinstance(k, ast.Constant) for k in params.keys):
+                    given = {k.value for k in params.keys}
+                else:
+                    given = None
+                uses.append((where, key.value, given))
+    return uses
+
+
+#: ``t("key")`` / ``t("key", {params})`` in the page's scripts (``this.t``, ``i18n.t`` alike).
+JS_CALL = re.compile(r"(?<![\w$])t\(\s*([\"'])(" + KEY.pattern + r")\1\s*([,)])")
+#: The page's markup names keys in these attributes (``translateDom``: no params).
+HTML_KEY = re.compile(r'data-i18n(?:-aria|-title)?="([^"]+)"')
+
+
+def _closing(text: str, at: int) -> int:
+    """The index just past the bracket that closes ``text[at]``, skipping strings."""
+    depth, quote, i = 0, None, at
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'`":
+            quote = c
+        elif c in "{[(":
+            depth += 1
+        elif c in "}])":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ValueError(f"no closing bracket for {text[at : at + 40]!r}")
+
+
+def _object_names(body: str) -> set[str] | None:
+    """The names of an object literal's entries (``{a: 1, b, "c": 2}``); None when one cannot be
+    named (a spread, a computed name)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(body):
+        c = body[i]
+        if c in "\"'`":
+            i = _string_end(body, i)
+            continue
+        if c in "{[(":
+            depth += 1
+        elif c in "}])":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    parts.append(body[start:])
+    names = set()
+    for part in filter(None, (p.strip() for p in parts)):
+        entry = re.match(r"""(?:([A-Za-z_$][\w$]*)|(["'])(\w+)\2)\s*(?::|\(|$)""", part)
+        if not entry:
+            return None
+        names.add(entry.group(1) or entry.group(3))
+    return names
+
+
+def _string_end(text: str, at: int) -> int:
+    quote, i = text[at], at + 1
+    while i < len(text) and text[i] != quote:
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+def js_key_uses(path: Path, text: str | None = None) -> list[tuple[str, str, set[str] | None]]:
+    """Each literal key a page script passes to ``t``, where, and the params object's names (None
+    when the params are not an object literal the scan can read)."""
+    text = path.read_text("utf-8") if text is None else text
+    uses = []
+    for call in JS_CALL.finditer(text):
+        where = f"{path.relative_to(ROOT) if path.is_absolute() else path}:{text.count(chr(10), 0, call.start()) + 1}"
+        if call.group(3) == ")":
+            uses.append((where, call.group(2), set()))
+            continue
+        rest = call.end()
+        while text[rest].isspace():
+            rest += 1
+        given = _object_names(text[rest + 1 : _closing(text, rest) - 1]) if text[rest] == "{" else None
+        uses.append((where, call.group(2), given))
+    return uses
+
+
+def key_uses() -> list[tuple[str, str, set[str] | None]]:
+    uses = [u for p in sorted((ROOT / "pygames").rglob("*.py")) for u in python_key_uses(p)]
+    uses += [u for p in sorted((ROOT / "site").rglob("*.js")) for u in js_key_uses(p)]
+    html = ROOT / "site" / "index.html"
+    uses += [("site/index.html", key, set()) for key in HTML_KEY.findall(html.read_text("utf-8"))]
+    return uses
+
+
+def test_the_scans_find_keys_and_their_params():
+    """The scans below see what they must (so an empty finding means something)."""
+    py = python_key_uses(
+        Path("a.py"),
+        'raise PlayerError("error.players", game=g, min=1)\n'
+        'tr("ui.x.y", "fr", count=2)\n'
+        'PlayerError("error.bad", **params)\n'
+        'm = {"key": "a.b", "params": {"n": 1}}\n'
+        'Problem(seat, "link.audit.claim", move=m)\n'
+        'print("not.a.call")\n',
+    )
+    assert py == [
+        ("a.py:1", "error.players", {"game", "min"}),
+        ("a.py:2", "ui.x.y", {"count"}),
+        ("a.py:3", "error.bad", None),
+        ("a.py:4", "a.b", {"n"}),
+        ("a.py:5", "link.audit.claim", {"move", "name"}),
+    ]
+    js = js_key_uses(
+        Path("a.js"),
+        't("ui.a");\nthis.t("ui.b", { n: f({ x }), name, "q": "}" });\n'
+        't(\'ui.c\', params);\nt("ui.d", { ...p });\nlast("ui.e");\nt(`ui.${x}`);\n',
+    )
+    assert js == [
+        ("a.js:1", "ui.a", set()),
+        ("a.js:2", "ui.b", {"n", "name", "q"}),
+        ("a.js:3", "ui.c", None),
+        ("a.js:4", "ui.d", None),
+    ]
+
+
+def test_every_key_the_code_names_is_in_every_language():
+    """A key the engine or the page names literally exists (else a player reads the key itself);
+    the languages' parity test then holds every language to it."""
+    uses = key_uses()
+    assert len(uses) > 400  # the scans still find the keys
+    for lang in ("en", *LANGS):
+        missing = sorted({f"{where} {key}" for where, key, _ in uses if key not in CATALOGS[lang]})
+        assert missing == [], f"{lang} lacks keys the code names"
+
+
+def test_every_placeholder_of_a_text_gets_its_param_where_the_key_is_named():
+    """A call that names a key gives every ``{placeholder}`` of its text (else a player reads
+    ``{name}``); calls whose params the scan cannot read are left to the other tests."""
+    unfilled = {}
+    for where, key, given in key_uses():
+        if given is not None and key in CATALOGS["en"]:
+            lacking = placeholders(CATALOGS["en"][key]) - given
+            if lacking:
+                unfilled[f"{where} {key}"] = sorted(lacking)
+    assert unfilled == {}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_registered_game_has_its_names_in_every_language(game):
+    """What the generic page and engine build from the registry: the game's name and tagline, its
+    bots' level names (``level_key``), its rule options' names, its match formats' names."""
+    (entry,) = [g for g in games() if g["id"] == game]
+    keys = [f"game.{game}", f"game.{game}.tagline"]
+    keys += [f"{entry['level_key']}.{level}" for level in entry["levels"]]
+    keys += [f"{game}.option.{name}" for name in entry["options"]]
+    keys += [f"{game}.format.{format}" for format in entry["formats"] if len(entry["formats"]) > 1]
+    for lang in ("en", *LANGS):
+        assert [k for k in keys if k not in CATALOGS[lang]] == [], lang
