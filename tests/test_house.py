@@ -5,6 +5,15 @@
 * The page holds no rules: ``site/`` parses no move notation (the bridge sends moves as data),
   names no game outside that game's own controller and renderer, and lists no games (the
   registry does, written to games.json by build.py).
+* A game is its own files plus one registry line: no game id appears outside the game's own
+  files (``pygames/<id>/``, ``pygames/bots/<id>*.py``, ``pygames/adapters/games/<id>.py``,
+  ``site/games/<id>*.js``, ``site/render/<id>*.js``) but in the registry, quoted or not (a string,
+  a name, an attribute, an import, a class or function name such as ``OkiyaGame``); comments and
+  docstrings may give examples.
+* The layers: ``pygames/core`` knows no game (imports nothing of ``pygames`` outside core); a
+  game knows no bots, links, adapters or page (imports only core and its own package); bots play
+  views, never links (no link layer, bridge or adapters); the link layer never calls the bridge;
+  ``bridge.py`` is the one surface the page calls (the page imports no other Python module).
 """
 
 from __future__ import annotations
@@ -103,16 +112,186 @@ def test_the_page_parses_no_move_notation() -> None:
     assert not hits, hits
 
 
-def test_the_page_names_no_game_outside_its_own_files() -> None:
-    """A game id appears only in that game's own controller, renderer and stylesheet."""
+def _words(name: str) -> set[str]:
+    """The lower-case words of an identifier or a text (``OkiyaGame`` -> okiya, game; ``spec_okiya``
+    -> spec, okiya; ``"pygames.okiya.save"`` -> pygames, okiya, save)."""
+    return {w.lower() for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)}
+
+
+def _game_words(name: str, own: str | None) -> set[str]:
     from pygames import GAMES
 
-    ids = re.compile(r"[\"'`](" + "|".join(GAMES) + r")[\"'`.]")
+    return _words(name) & set(GAMES) - {own}
+
+
+def _own_game(path: Path) -> str | None:
+    """The game whose own file ``path`` is (None for a file of the shared layers)."""
+    from pygames import GAMES
+
+    rel = path.relative_to(ROOT).parts if path.is_absolute() else path.parts
+    stem = re.split(r"[.-]", rel[-1])[0]
+    if rel[0] == "pygames" and len(rel) > 2 and rel[1] in GAMES:
+        return rel[1]
+    if rel[:2] == ("pygames", "bots") or rel[:3] == ("pygames", "adapters", "games"):
+        stem = rel[-1][: -len(".py")]
+        return next((g for g in GAMES if stem == g or (rel[1] == "bots" and stem.startswith(f"{g}_"))), None)
+    if rel[0] == "site" and rel[-2] in ("games", "render") and stem in GAMES:
+        return stem
+    return None
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _registry_nodes(tree: ast.AST) -> set[int]:
+    """The nodes of ``GAMES = ...`` (the registry line of ``pygames/__init__.py``)."""
+    found = set()
+    for node in ast.walk(tree):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == "GAMES" for t in targets):
+            found |= {id(n) for n in ast.walk(node)}
+    return found
+
+
+def python_game_names(path: Path, text: str | None = None) -> list[str]:
+    """Where a Python file names a game that it does not belong to: in a name, an attribute, an
+    argument or keyword, an import, a class or function name, or a string (docstrings aside)."""
+    own = _own_game(path)
+    tree = ast.parse(path.read_text("utf-8") if text is None else text)
+    skip = _docstrings(tree) | (_registry_nodes(tree) if path.as_posix().endswith("pygames/__init__.py") else set())
     hits = []
-    for path in site_scripts():
-        own = path.name.split(".")[0] if path.parent.name in ("games", "render") else None
-        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-            if line.lstrip().startswith(("//", "*", "/*")):
-                continue  # comments may give examples
-            hits += [f"{path.relative_to(ROOT)}:{n} {m}" for m in ids.findall(line) if m != own]
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        names: list[str] = []
+        if isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, ast.keyword) and node.arg:
+            names = [node.arg]
+        elif isinstance(node, ast.alias):
+            names = [node.name, node.asname or ""]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names = [node.value]
+        hits += [f"{node.lineno}: {name[:60]}" for name in names if _game_words(name, own)]
+    return sorted(set(hits), key=lambda h: int(h.split(":")[0]))
+
+
+#: A JavaScript token: a comment, a string or template literal, or an identifier.
+JS_TOKEN = re.compile(
+    r"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|[A-Za-z_$][\w$]*""", re.S
+)
+
+
+def js_game_names(path: Path, text: str | None = None) -> list[str]:
+    """Where a page script names a game it does not belong to, in code or in a string (comments
+    may give examples)."""
+    own = _own_game(path)
+    text = path.read_text("utf-8") if text is None else text
+    hits = []
+    for token in JS_TOKEN.finditer(text):
+        word = token.group()
+        if not word.startswith(("//", "/*")) and _game_words(word, own):
+            hits.append(f"{text.count(chr(10), 0, token.start()) + 1}: {word[:60]}")
+    return hits
+
+
+def test_the_game_name_checks_find_quoted_and_unquoted_names():
+    py = Path("pygames/bridge.py")
+    assert python_game_names(py, "from pygames import okiya\n") == ["1: okiya"]
+    assert python_game_names(py, "if game == okiya:\n    x = spec.turncoats\n") == ["1: okiya", "2: turncoats"]
+    assert python_game_names(py, "class OkiyaGame:\n    GAME = 'okiya'\n") == ["1: OkiyaGame", "2: okiya"]
+    assert python_game_names(py, "from pygames.oriflamme.cards import IDS\n") == ["1: pygames.oriflamme.cards"]
+    assert python_game_names(py, '"""Okiya, for example."""\n# okiya\nx = f(game)\n') == []
+    assert python_game_names(Path("pygames/okiya/calls.py"), "from pygames.okiya import review\n") == []
+    assert python_game_names(Path("pygames/bots/turncoats_reading.py"), "import pygames.turncoats\n") == []
+    js = Path("site/ui/hotseat.js")
+    assert js_game_names(js, 'if (game === okiya) f(cfg.oriflamme, "turncoats");\n') == [
+        "1: okiya",
+        "1: oriflamme",
+        '1: "turncoats"',
+    ]
+    assert js_game_names(js, "// okiya, for example\nconst tile = `${game}.level`;\n") == []
+    assert js_game_names(Path("site/render/oriflamme-cards.js"), 'const s = "oriflamme.card";\n') == []
+
+
+def test_no_python_file_names_a_game_outside_its_own_files():
+    """The bridge, the link layer, the adapters' shared modules, core, the bots' shared modules,
+    ``__main__`` and build.py know the games only through ``pygames.GAMES``."""
+    hits = []
+    for path in sorted([*ROOT.glob("pygames/**/*.py"), ROOT / "build.py"]):
+        if "__pycache__" not in path.parts:
+            hits += [f"{path.relative_to(ROOT)}:{hit}" for hit in python_game_names(path)]
     assert not hits, hits
+
+
+def test_the_page_names_no_game_outside_its_own_files():
+    """A game id appears only in that game's own controller and renderer, quoted or not."""
+    hits = [f"{path.relative_to(ROOT)}:{hit}" for path in site_scripts() for hit in js_game_names(path)]
+    assert not hits, hits
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """The ``pygames`` modules a Python file imports (``from a import b`` counts as ``a`` and ``a.b``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found += [(node.lineno, node.module)]
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return [(line, name) for line, name in found if name == "pygames" or name.startswith("pygames.")]
+
+
+def _within(name: str, *packages: str) -> bool:
+    return any(name == p or name.startswith(f"{p}.") for p in packages)
+
+
+def test_each_layer_imports_only_what_the_house_allows():
+    from pygames import GAMES
+
+    wrong = []
+    for path in sorted(ROOT.glob("pygames/**/*.py")):
+        rel = path.relative_to(ROOT).parts
+        for line, name in _imports(path):
+            where = f"{path.relative_to(ROOT)}:{line} imports {name}"
+            if rel[1] == "core" and not _within(name, "pygames.core"):
+                wrong.append(f"{where} (core knows no game, bots, links or bridge)")
+            elif rel[1] in GAMES and not _within(name, "pygames.core", f"pygames.{rel[1]}"):
+                wrong.append(f"{where} (a game knows no bots, links, adapters, page or other game)")
+            elif rel[1] == "bots" and _within(name, "pygames.link", "pygames.bridge", "pygames.adapters"):
+                wrong.append(f"{where} (bots play views, never links)")
+            elif rel[1] == "link" and _within(name, "pygames.bridge"):
+                wrong.append(f"{where} (the link layer never calls the bridge)")
+    assert not wrong, wrong
+
+
+def test_the_page_calls_python_through_the_bridge_only():
+    """``bridge.py`` is the one surface the page calls: the Python our page imports (``pyimport``,
+    ``import`` in the code it runs) is ``pygames.bridge`` alone."""
+    pattern = re.compile(r"pyimport\(\s*[\"'](pygames[\w.]*)|(?:^|[\"'\s;])(?:import|from)\s+(pygames[\w.]*)", re.M)
+    named = [
+        (f"{path.relative_to(ROOT)}", module or imported)
+        for path in site_scripts()
+        for line in path.read_text("utf-8").splitlines()
+        if not line.lstrip().startswith(("//", "*", "/*"))  # comments may name what they explain
+        for module, imported in pattern.findall(line)
+    ]
+    assert named, "the scan finds the page's import of the bridge"
+    assert {module for _, module in named} == {"pygames.bridge"}, named
