@@ -5,9 +5,12 @@ holding what the log put there) and plays on to the end."""
 
 from __future__ import annotations
 
+from importlib import import_module
+from importlib.util import find_spec
+
 import pytest
 
-from pygames import oriflamme, turncoats
+from pygames import GAMES, oriflamme, turncoats
 from pygames.core.rng import Rng
 from pygames.oriflamme.cards import FAMILY, UNKNOWN
 from pygames.oriflamme.rules import HIDDEN
@@ -16,6 +19,14 @@ from pygames.turncoats.board import STONES_PER_COLOUR, unpack
 from pygames.turncoats.sample import Sampler, _least_bag
 from pygames.turncoats.sample import determinize as turncoats_determinize
 from pygames.turncoats.text import check
+
+#: The games with secrets that offer a sampler, ``pygames.<id>.sample.determinize(view, rng)``: a
+#: full position the viewer cannot tell from its view (what the expert bots and the adapters use).
+SAMPLERS = {
+    game: import_module(f"pygames.{game}.sample").determinize
+    for game in GAMES
+    if GAMES[game].SECRETS and find_spec(f"pygames.{game}.sample")
+}
 
 
 def _same_view(a: dict, b: dict) -> None:
@@ -113,9 +124,27 @@ def test_turncoats_killed_stones_stay_in_the_bag():
     assert len(set(bags)) > 1
 
 
-@pytest.mark.parametrize("module", [oriflamme, turncoats])
-def test_same_rng_same_sample(module):
-    sample = oriflamme_determinize if module is oriflamme else turncoats_determinize
-    state = module.new_game(3, 11)
+@pytest.mark.parametrize("game", list(SAMPLERS))
+def test_a_sample_shows_every_viewer_its_own_view_and_resamples_the_rest(game):
+    """For every game with a sampler: what a seat (or a spectator) cannot see is dealt again, and
+    the sampled position shows the viewer exactly its view (the log aside): no view tells more
+    than the viewer may know, or the samples would differ in it."""
+    module = GAMES[game]
+    players = module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]
+    rng = Rng(f"{game}-sample-views")
+    differ = 0
+    for state in _games(module, (players,), 2):
+        for seat in (None, *range(players)):
+            view = state.view(seat)
+            sampled = SAMPLERS[game](view, rng)
+            _same_view(sampled.view(seat), view)
+            differ += sampled.to_text() != state.to_text()
+    assert differ > 5  # the hidden part really was dealt again
+
+
+@pytest.mark.parametrize("game", list(SAMPLERS))
+def test_same_rng_same_sample(game):
+    module = GAMES[game]
+    state = module.new_game(module.PLAYER_COUNTS[0], 11)
     view = state.view(1)
-    assert sample(view, Rng(4)).to_text() == sample(view, Rng(4)).to_text()
+    assert SAMPLERS[game](view, Rng(4)).to_text() == SAMPLERS[game](view, Rng(4)).to_text()
