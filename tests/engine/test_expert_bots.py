@@ -1,109 +1,123 @@
-"""Every bot level of Oriflamme and Turncoats decides from its seat's view only: twin positions
+"""Every bot level of every game with secrets decides from its seat's view only: twin positions
 that look the same from the seat but hide other cards or stones get the same move for the same
-rng seed; the expert searches only positions its view allows, replays exactly, and plays legal
-moves to the end.  Expert tests use a small iteration budget (the point is not strength; the
-shipped budget is exercised once on one position; ``bench/bots_bench.py`` measures strength)."""
+rng seed.  Every expert (a game whose bots offer the level ``expert``) searches only positions
+its view allows, replays exactly, and plays legal moves to the end.  Expert tests use a small
+iteration budget (the point is not strength; the shipped budget is exercised once on one
+position; ``bench/bots_bench.py`` measures strength).  The games come from ``pygames.GAMES``;
+the tests of one expert's own playout and deal name their game."""
 
 from __future__ import annotations
 
+from importlib import import_module
+from importlib.util import find_spec
+
 import pytest
 
-from pygames import oriflamme, turncoats
+from pygames import GAMES, oriflamme, turncoats
+from pygames.bots import bots_module
 from pygames.bots import oriflamme as oriflamme_bots
 from pygames.bots import turncoats as turncoats_bots
 from pygames.core.rng import Rng, derive_seed
 from pygames.oriflamme.cards import AMBUSH, CONSPIRACY
-from pygames.oriflamme.sample import determinize as oriflamme_determinize
-from pygames.turncoats.sample import determinize as turncoats_determinize
 
-#: The expert's budget in these tests (iterations per decision).
-SMALL = {"oriflamme": 40, "turncoats": 6}
-GAMES = {"oriflamme": (oriflamme, oriflamme_bots, 4), "turncoats": (turncoats, turncoats_bots, 3)}
+#: The games whose bots offer an expert.
+EXPERTS = [game for game in GAMES if "expert" in bots_module(game).LEVELS]
+#: The games with secrets and a sampler (``pygames.<id>.sample.determinize``): their twins.
+TWINNED = [game for game in GAMES if GAMES[game].SECRETS and find_spec(f"pygames.{game}.sample")]
+
+
+def _players(game: str) -> int:
+    """A table above the fewest seats where the game has one (more rivals hiding more)."""
+    counts = GAMES[game].PLAYER_COUNTS
+    return counts[min(1, len(counts) - 1)]
+
+
+def _small(game: str) -> int | None:
+    """The expert's budget in these tests: a 25th of the shipped one, at least 6 (None: the shipped one)."""
+    shipped = getattr(bots_module(game), "ITERATIONS", None)
+    return None if shipped is None else max(6, shipped // 25)
 
 
 def _bot(game: str, level: str):
-    bots = GAMES[game][1]
-    if level == "expert":
-        return lambda view, rng: bots.expert(view, rng, SMALL[game])
+    bots = bots_module(game)
+    if level == "expert" and _small(game) is not None:
+        return lambda view, rng: bots.expert(view, rng, _small(game))
     return getattr(bots, level)
 
 
 def _positions(game: str, seed: int, every: int):
     """Positions of a seeded game played by random bots (one in ``every``), with the seat to move."""
-    module, bots, players = GAMES[game]
-    state = module.new_game(players, seed)
+    module, bots = GAMES[game], bots_module(game)
+    state = module.new_game(_players(game), seed)
     rng = Rng(derive_seed("expert-positions", game, seed))
     ply = 0
     while state.outcome is None:
         if ply % every == 0:
             yield state
-        state = state.play(bots.random(state.view(state.to_move), rng))
+        state = state.play(getattr(bots, bots.LEVELS[0])(state.view(state.to_move), rng))
         ply += 1
 
 
-def _twin(game: str, state, seat: int, rng: Rng):
-    """Another full position that ``seat`` sees exactly as ``state`` (its hidden cards or stones
-    dealt again at random; the same public history)."""
+def _twin_view(game: str, state, seat: int, rng: Rng) -> tuple[dict, bool]:
+    """The view ``seat`` has of another full position it cannot tell from ``state`` (its hidden
+    cards or stones dealt again at random; the same public history, so the same log), and
+    whether that position differs."""
     view = state.view(seat)
-    if game == "oriflamme":
-        other = oriflamme_determinize(view, rng)
-        other.log, other.prevlog = state.log, state.prevlog
-    else:
-        other = turncoats_determinize(view, rng)
-        other._log = state._log
-    assert other.view(seat) == view
-    return other
+    other = import_module(f"pygames.{game}.sample").determinize(view, rng)
+    seen = {**other.view(seat), "log": view.get("log")} if "log" in view else other.view(seat)
+    assert seen == view
+    return seen, other.to_text() != state.to_text()
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-@pytest.mark.parametrize("level", ["random", "heuristic", "expert"])
-def test_twins_get_the_same_move(game, level):
-    bot = _bot(game, level)
-    rng = Rng(f"twins-{game}-{level}")
-    differ = 0
-    for seed in range(2):
-        for state in _positions(game, seed, 4 if level == "expert" else 1):
-            seat = state.to_move
-            other = _twin(game, state, seat, rng)
-            differ += other.to_text() != state.to_text()
-            assert bot(other.view(seat), Rng(seed)) is bot(state.view(seat), Rng(seed))
-    assert differ > 5  # the twins really hide something else
+@pytest.mark.parametrize("game", TWINNED)
+def test_twins_get_the_same_move_at_every_level(game):
+    rng = Rng(f"twins-{game}")
+    for level in bots_module(game).LEVELS:
+        bot = _bot(game, level)
+        differ = 0
+        for seed in range(2):
+            for state in _positions(game, seed, 4 if level == "expert" else 1):
+                seat = state.to_move
+                twin, differs = _twin_view(game, state, seat, rng)
+                differ += differs
+                assert bot(twin, Rng(seed)) is bot(state.view(seat), Rng(seed)), level
+        assert differ > 5  # the twins really hide something else
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_expert_samples_only_positions_the_view_allows(game, monkeypatch):
-    seen = []
-    if game == "oriflamme":
-        fill = oriflamme_bots.fill
+def _sampled(game: str, monkeypatch, hook: str) -> list:
+    """Record what the expert of ``game`` deals through its bots module's function ``hook``."""
+    bots = bots_module(game)
+    seen: list = []
+    deal = getattr(bots, hook)
 
-        def recording(state, rng):
-            seen.append(fill(state, rng))
-            return seen[-1]
+    def recording(*args):
+        seen.append(deal(*args))
+        return seen[-1]
 
-        monkeypatch.setattr(oriflamme_bots, "fill", recording)
-    else:
-        deal = turncoats_bots.deal
+    monkeypatch.setattr(bots, hook, recording)
+    return seen
 
-        def recording(root, me, beliefs, rng):
-            seen.append(deal(root, me, beliefs, rng))
-            return seen[-1]
 
-        monkeypatch.setattr(turncoats_bots, "deal", recording)
+@pytest.mark.parametrize(("game", "hook"), [("oriflamme", "fill"), ("turncoats", "deal")])
+def test_expert_samples_only_positions_the_view_allows(game, hook, monkeypatch):
+    """(Each expert deals its positions in its own function: ``hook``.)"""
+    seen = _sampled(game, monkeypatch, hook)
     for state in list(_positions(game, 3, 9))[:4]:
         seat = state.to_move
         view = state.view(seat)
         del seen[:]
         _bot(game, "expert")(view, Rng(1))
-        assert len(seen) >= SMALL[game] or len(view["legal"]) == 1
+        assert len(seen) >= _small(game) or len(view["legal"]) == 1
         public = {k: v for k, v in view.items() if k != "log"}
         for sampled in seen:
             assert {k: v for k, v in sampled.view(seat).items() if k != "log"} == public
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", EXPERTS)
 def test_expert_replays_exactly_and_plays_to_the_end(game):
-    module, bots, players = GAMES[game]
+    module, bots, players = GAMES[game], bots_module(game), _players(game)
     expert = _bot(game, "expert")
+    other = getattr(bots, bots.LEVELS[min(1, len(bots.LEVELS) - 1)])
 
     def play(seed: int) -> list[str]:
         state = module.new_game(players, seed)
@@ -111,7 +125,7 @@ def test_expert_replays_exactly_and_plays_to_the_end(game):
         moves = []
         while state.outcome is None:
             seat = state.to_move
-            bot = expert if seat == 0 else bots.heuristic
+            bot = expert if seat == 0 else other
             move = bot(state.view(seat), rngs[seat])
             assert move in state.legal_moves()
             moves.append(str(move))
@@ -121,15 +135,15 @@ def test_expert_replays_exactly_and_plays_to_the_end(game):
     assert play(5) == play(5)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", EXPERTS)
 def test_expert_at_the_shipped_budget(game):
-    """The shipped budget plays a legal move; the expert is listed last (Oriflamme's default)."""
-    module, bots, players = GAMES[game]
-    state = module.new_game(players, 2)
+    """The shipped budget plays a legal move; the expert is listed last."""
+    module, bots = GAMES[game], bots_module(game)
+    state = module.new_game(_players(game), 2)
     view = state.view(state.to_move)
     move = bots.expert(view, Rng(3))
     assert move in state.legal_moves()
-    assert bots.LEVELS[-1] == "expert" and oriflamme_bots.DEFAULT_LEVEL == "expert"
+    assert bots.LEVELS[-1] == "expert"
 
 
 #: A 3-player Oriflamme position in round 3, as text with ``{cursor}`` and ``{pending}`` to fill in:
