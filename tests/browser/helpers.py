@@ -25,7 +25,8 @@ OKIYA_STATE_JS = "((window.__pygames && window.__pygames.okiya && window.__pygam
 REGISTRY = {g["id"]: g for g in bridge.games()}
 
 #: On any game's page, its decision panel (the game view's group of buttons), a button there of a
-#: move a human may make now, and every such button.
+#: move a human may make now, and every such button (the pages of games played before in the same
+#: document keep theirs, hidden: pick the visible ones).
 MOVE_PANEL = "#view-game [role=group]"
 MOVE_BUTTON = "button[data-move]:not([disabled])"
 MOVE_BUTTONS = f"{MOVE_PANEL} {MOVE_BUTTON}"
@@ -107,7 +108,9 @@ class HotSeat:
   if (h.busy()) return false;  // also while the page is not shown: its DOM is the last game's
   const st = document.querySelector('#status').dataset.state;
   if (st === 'over') return 'over';
-  if (st === 'turn' && document.querySelector('{choices} {turn_button}')) return 'turn';
+  // (a shown button: another game's page left in the view keeps its buttons, hidden)
+  const shown = [...document.querySelectorAll('{choices} {turn_button}')].some((b) => b.checkVisibility());
+  if (st === 'turn' && shown) return 'turn';
   return false;
 }}"""
 
@@ -198,6 +201,17 @@ class HotSeat:
         dialog = page.locator("#seats-dialog")
         expect(dialog).to_be_visible()
         return dialog
+
+    def assert_setup_offers_the_registry(self, dialog) -> None:
+        """The seat setup sheet offers the game's player counts and bot levels as the registry
+        lists them, the game's default level picked for a new bot."""
+        info = REGISTRY[self.game]
+        counts = dialog.locator("input[name=players]")
+        expect(counts).to_have_count(len(info["players"]))
+        assert counts.evaluate_all("bs => bs.map(b => Number(b.value))") == info["players"]
+        levels = dialog.locator("select[name=level1]")
+        assert levels.locator("option").evaluate_all("os => os.map(o => o.value)") == info["levels"]
+        expect(levels).to_have_value(info["default_level"])
 
 
 def finished_record(game: str, seed: int, players: int) -> dict:

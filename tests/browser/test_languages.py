@@ -1,5 +1,5 @@
 """The page in every language the build has (locale/languages.json): the start page and one
-move in each game read in that language — no raw catalog key, no `{placeholder}`, no English
+move in each registered game read in that language — no raw catalog key, no `{placeholder}`, no English
 sentence left, no button whose text is cut off — on a phone (390×844) and a desktop (1280×800);
 and choosing the language: `?lang=`, the header's picker, the remembered choice, the browser's
 own languages on a first visit, `<html lang>`.
@@ -11,26 +11,19 @@ import json
 import re
 
 import pytest
-from helpers import STEP_MS, wait_python
+from helpers import MOVE_BUTTONS, REGISTRY, STEP_MS, vs_bots, wait_python
 from playwright.sync_api import expect
+
+from pygames import GAMES
 
 #: The picker names each language in its own words.
 NATIVE = {"en": "English", "fr": "Français", "gl": "Galego", "ja": "日本語", "uk": "Українська"}
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
-#: One game of each, a human (seat 0) against bots that answer at once.
-GAMES = {
-    "okiya": "#play/okiya?seed=5&bots=1&level=easy&format=single",
-    "oriflamme": "#play/oriflamme?seed=11&players=3&bots=1,2&level=random",
-    "turncoats": "#play/turncoats?seed=11&players=3&bots=1,2&level=random",
-}
 #: A list of three as each language writes it (CLDR), whether or not the browser's Intl has the language.
 LISTS = {"en": "A, B, and C", "fr": "A, B et C", "gl": "A, B e C", "ja": "A、B、C", "uk": "A, B і C"}
 LIST_JS = "async () => (await import(new URL('i18n.js', document.baseURI))).listText(['A', 'B', 'C'])"
-
-#: Where each game lists the human's moves.
-MOVES = {"okiya": "#ok-moves", "oriflamme": "#of-choices", "turncoats": "#tc-choices"}
 
 #: Every text a person or a screen reader meets on the page, and the buttons whose text overflows.
 READ_JS = """() => {
@@ -86,12 +79,11 @@ def assert_reads_in(page, catalogs: dict[str, dict], lang: str, where: str) -> N
 def play_one_move(page, game: str) -> None:
     """Wait for the human's turn in `game`, play its first listed move, wait for the answer."""
     hooks = f"window.__pygames && window.__pygames.{game}"
-    buttons = f"{MOVES[game]} button[data-move]:not([disabled])"
-    ready = f"() => {{ const h = {hooks}; const b = document.querySelector('{buttons}');"
-    ready += " return !!(h && h.state() && !h.busy() && b); }"
+    ready = f"() => {{ const h = {hooks}; const bs = [...document.querySelectorAll('{MOVE_BUTTONS}')];"
+    ready += " return !!(h && h.state() && !h.busy() && bs.some((b) => b.checkVisibility())); }"
     page.wait_for_function(ready, timeout=STEP_MS)
     before = page.evaluate(f"JSON.stringify({hooks}.state().record)")
-    page.locator(buttons).first.click()
+    page.locator(f"{MOVE_BUTTONS}:visible").first.click()
     page.wait_for_function(
         f"b => {{ const h = {hooks}; return JSON.stringify(h.state().record) !== b && !h.busy(); }}",
         arg=before,
@@ -110,8 +102,8 @@ def test_every_language_reads_in_full(fast, site_url, dist_site, catalogs, size)
         wait_python(page)
         assert_reads_in(page, catalogs, lang, "start page")
         assert page.evaluate(LIST_JS) == LISTS[lang]
-        for game, route in GAMES.items():
-            page.goto(f"{site_url}?lang={lang}{route}")
+        for game in GAMES:  # a human (seat 0) against bots that answer at once
+            page.goto(f"{site_url}?lang={lang}{vs_bots(game, 11, level=REGISTRY[game]['levels'][0])}")
             play_one_move(page, game)
             assert_reads_in(page, catalogs, lang, f"{game} after a move")
 

@@ -15,10 +15,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from helpers import OKIYA_STATE_JS as STATE_JS
-from helpers import READY_MS, fmt, start_frame_counter, wait_python
+from helpers import READY_MS, bot_levels, fmt, saved_route, start_frame_counter, wait_python
 from playwright.sync_api import expect
+from test_okiya_review_page import first_listed_game
 
-from pygames import bridge
+from pygames import GAMES, bridge
 
 STEP_MS = 60_000  # one move (a perfect bot's opening can take a while)
 
@@ -76,18 +77,20 @@ def wait_ply_after(page, game: int, ply: int) -> None:
 # ----------------------------------------------------------------------------- 1. start page
 
 
-def test_start_page_lists_three_games_all_playable(page, site_url, catalog, requests_seen):
+def test_start_page_lists_every_registered_game_all_playable(page, site_url, catalog, requests_seen):
     page.goto(site_url)
     cards = page.locator(".game-card")
     cards.first.wait_for()
-    expect(cards).to_have_count(3)
-    assert [cards.nth(i).get_attribute("data-game") for i in range(3)] == ["okiya", "oriflamme", "turncoats"]
-    # the shell paints from the catalog without waiting for Python
-    assert page.locator(".game-card[data-game=okiya] h2").text_content() == catalog["game.okiya"]
-    for playable in ("okiya", "oriflamme", "turncoats"):
-        expect(page.locator(f"button[data-play={playable}]")).to_have_count(1)
+    # the registry's games, in its order, each named from the catalog (the shell paints them
+    # without waiting for Python), each playable
+    expect(cards).to_have_count(len(GAMES))
+    assert cards.evaluate_all("cs => cs.map(c => c.dataset.game)") == [g["id"] for g in bridge.games()]
+    for game in GAMES:
+        expect(page.locator(f".game-card[data-game={game}] h2")).to_have_text(catalog[f"game.{game}"])
+    wait_python(page)
+    for game in GAMES:
+        expect(page.locator(f"button[data-play={game}]")).to_be_enabled()
     play = page.locator("button[data-play=okiya]")
-    assert play.is_enabled()
     # the seat setup sheet: hot-seat, best of three
     play.click()
     dialog = page.locator("#seats-dialog")
@@ -100,7 +103,6 @@ def test_start_page_lists_three_games_all_playable(page, site_url, catalog, requ
     hash_ = page.evaluate("location.hash")
     assert "bots=&" in hash_ and "format=best_of_three" in hash_ and re.search(r"seed=\d+", hash_)
     assert "level=" not in hash_  # nor in the link
-    wait_python(page)
     page.locator("button[data-move]").first.wait_for(timeout=STEP_MS)
     expect(page.locator("#matchbar")).to_be_visible()
     assert page.evaluate("document.querySelector('link[rel=manifest]').getAttribute('href')") == "manifest.webmanifest"
@@ -204,11 +206,14 @@ def test_game_against_the_perfect_bot_keeps_the_page_alive(page, site_url, catal
     assert final["view"]["outcome"] is not None
     assert page.text_content("#status") in end_messages(catalog)
     assert thinking_checked >= 1
-    assert page.text_content("#ok-end-title") in {
-        catalog["ui.end.title.you_win"],
-        catalog["ui.end.title.you_lose"],
-        catalog["ui.end.title.draw"],
-    }
+    # the perfect bot played: its moves are the solver's (seeded, the same in Python here), the
+    # saved game names it, and the end says how the human fared against it
+    expected = first_listed_game(11)
+    assert final["record"]["games"] == expected["games"]
+    assert bot_levels(saved_route(page, "okiya")) == {1: "perfect"}
+    winners = bridge.state(expected)["view"]["outcome"]["winners"]
+    title = "you_win" if 0 in winners else "you_lose" if winners else "draw"
+    expect(page.locator("#ok-end-title")).to_have_text(catalog[f"ui.end.title.{title}"])
     assert_inside(requests_seen, site_url)
 
 
@@ -272,19 +277,19 @@ def test_best_of_three_next_game_and_score(page, site_url, catalog):
     first = play_with_buttons_until_over(page)
     match = first["match"]
     assert match["format"] == "best_of_three" and match["game"] == 1
-    bar = page.text_content("#matchbar")
     a, b = match["score"]
-    assert fmt(catalog["ui.match.score"], p0=catalog["ui.okiya.seat.0"], a=a, p1=catalog["ui.okiya.seat.1"], b=b) in bar
-    if match["can_continue"]:
-        page.locator("#ok-next").click()
-        page.wait_for_function(f"{STATE_JS}.match.game === 2", timeout=STEP_MS)
-        second = state(page)
-        assert second["view"]["ply"] == 0 and second["view"]["outcome"] is None
-        winners = first["view"]["outcome"]["winners"]
-        if winners:  # the loser starts the next game
-            assert second["match"]["starter"] == 1 - winners[0]
-        expect(page.locator("button[data-move]")).to_have_count(len(second["legal"]))
-        assert catalog["ui.match.game"].replace("{n}", "2") in page.text_content("#matchbar")
+    score = fmt(catalog["ui.match.score"], p0=catalog["ui.okiya.seat.0"], a=a, p1=catalog["ui.okiya.seat.1"], b=b)
+    expect(page.locator("#matchbar")).to_contain_text(score)
+    assert match["can_continue"]  # one game never decides a best of three
+    page.locator("#ok-next").click()
+    page.wait_for_function(f"{STATE_JS}.match.game === 2", timeout=STEP_MS)
+    second = state(page)
+    assert second["view"]["ply"] == 0 and second["view"]["outcome"] is None
+    winners = first["view"]["outcome"]["winners"]
+    if winners:  # the loser starts the next game
+        assert second["match"]["starter"] == 1 - winners[0]
+    expect(page.locator("button[data-move]")).to_have_count(len(second["legal"]))
+    expect(page.locator("#matchbar")).to_contain_text(fmt(catalog["ui.match.game"], n=2))
 
 
 def test_undo_against_a_bot_returns_to_the_human_turn(page, site_url):

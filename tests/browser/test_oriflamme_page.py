@@ -428,15 +428,8 @@ def test_queue_motion_follows_the_moves_events(fast, site_url, reduced):
 
 def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page = fast
-    info = REGISTRY["oriflamme"]
     dialog = OF.open_seat_setup(page, site_url)
-    # the engine's player counts and bot levels, its default level for a new bot
-    counts = dialog.locator("input[name=players]")
-    expect(counts).to_have_count(len(info["players"]))
-    assert counts.evaluate_all("bs => bs.map(b => Number(b.value))") == info["players"]
-    levels = dialog.locator("select[name=level1]")
-    assert levels.locator("option").evaluate_all("os => os.map(o => o.value)") == info["levels"]
-    expect(levels).to_have_value(info["default_level"])
+    OF.assert_setup_offers_the_registry(dialog)
     dialog.locator("input[name=players][value='4']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(4)
     dialog.locator("input[name=name0]").fill("Ann")
@@ -447,7 +440,7 @@ def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page.locator("#seats-start").click()
     page.wait_for_function("location.hash.startsWith('#play/oriflamme?')")
     hash_ = page.evaluate("location.hash")
-    default = info["default_level"]
+    default = REGISTRY["oriflamme"]["default_level"]
     assert "players=4" in hash_ and "bots=1,2,3" in hash_ and f"level={default},random,{default}" in hash_
     assert "names=Ann" in hash_
     assert OF.hook(page, "route") == hash_

@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from helpers import REGISTRY, STEP_MS, HotSeat, bot_levels, fmt, saved_route, shown_names, wait_python
+from helpers import STEP_MS, HotSeat, bot_levels, fmt, saved_route, shown_names, wait_python
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -198,15 +198,8 @@ def test_one_human_against_four_bots_to_the_end(fast, site_url, catalog):
 
 
 def test_start_page_lists_turncoats_and_sets_up_seats(page, site_url, catalog):
-    info = REGISTRY["turncoats"]
     dialog = TC.open_seat_setup(page, site_url)
-    # the engine's player counts and bot levels, its default level for a new bot
-    counts = dialog.locator("input[name=players]")
-    expect(counts).to_have_count(len(info["players"]))
-    assert counts.evaluate_all("bs => bs.map(b => Number(b.value))") == info["players"]
-    levels = dialog.locator("select[name=level1]")
-    assert levels.locator("option").evaluate_all("os => os.map(o => o.value)") == info["levels"]
-    expect(levels).to_have_value(info["default_level"])
+    TC.assert_setup_offers_the_registry(dialog)
     dialog.locator("input[name=players][value='3']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(3)
     tricky = "Zoë <b>x</b>, & co"
