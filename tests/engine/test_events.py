@@ -10,8 +10,9 @@ import pytest
 
 import pygames.oriflamme as oriflamme
 import pygames.turncoats as turncoats
-from pygames import bridge
+from pygames import GAMES, bridge
 from pygames.core.rng import Rng
+from pygames.core.session import event_maker
 from pygames.oriflamme.events import events as oriflamme_events
 from pygames.turncoats.events import events as turncoats_events
 
@@ -146,8 +147,32 @@ def test_bridge_tells_the_last_moves_events_to_each_seat():
     other = bridge.state(played["record"], (mover + 1) % 3)
     assert other["events"][0]["kind"] == "place" and other["events"][0]["card"] is None
     assert bridge.state(played["record"], mover)["events"] == played["events"]
-    okiya = bridge.new_match("okiya", 5)
-    assert bridge.play(okiya["record"], okiya["legal"][0])["events"] == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_tells_its_events_to_each_seat_through_the_bridge(game):
+    """A game with ``pygames.<id>.events`` tells what each move did, as JSON with a ``kind``, to
+    every seat and a spectator alike through ``play`` and ``state``; a game without tells nothing."""
+    make = event_maker(game)
+    players = GAMES[game].PLAYER_COUNTS[0]
+    result = bridge.new_match(game, 9, players)
+    assert result["events"] == []
+    told = 0
+    for _ in range(12):
+        if result["to_move"] is None:
+            break
+        seat = result["to_move"]
+        move = bridge.state(result["record"], seat)["legal"][0]
+        result = bridge.play(result["record"], move, seat=seat)
+        for viewer in (None, *range(players)):
+            events = bridge.state(result["record"], viewer)["events"]
+            assert json.loads(json.dumps(events)) == events
+            assert all(isinstance(e, dict) and isinstance(e["kind"], str) for e in events)
+            told += len(events)
+            if make is None:
+                assert events == []
+        assert bridge.state(result["record"], seat)["events"] == result["events"]
+    assert (told > 0) is (make is not None)
 
 
 def test_link_tables_tell_the_last_public_moves_events_without_other_seats_cards():
