@@ -153,3 +153,43 @@ def test_every_format_starts_a_match_with_the_match_interface(game):
         start_match(module, game, players, 5, "no such format", {})
     with pytest.raises(PlayerError):
         start_match(module, game, players, 5, "single", {"no such option": True})
+
+
+#: Seeded random games of each game in the generic fuzzing below, spread over its player counts
+#: (each game's own fuzz tests play thousands, with its own invariants).
+FUZZ_GAMES = 8
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_seeded_random_games_keep_the_generic_invariants(game):
+    """At every ply of seeded random games: the seat to move is a seat and has legal moves until
+    the game ends with an outcome for every seat; the position text reads back to the same
+    position; the move played reads back from its notation; every view is plain JSON of this
+    game; play leaves the old position as it was; the same seed and moves give the same game."""
+    module = GAMES[game]
+    rng = Rng(f"generic-fuzz-{game}")
+    for number in range(FUZZ_GAMES):
+        players = module.PLAYER_COUNTS[number % len(module.PLAYER_COUNTS)]
+        state = module.new_game(players, number)
+        played = []
+        while state.to_move is not None:
+            assert 0 <= state.to_move < players and state.outcome is None
+            legal = state.legal_moves()
+            assert legal and len(set(map(str, legal))) == len(legal)
+            text = state.to_text()
+            assert module.from_text(text) == state
+            move = legal[rng.below(len(legal))]
+            assert module.parse(str(move)) == move
+            for seat in (*range(players), None):
+                view = state.view(seat)
+                assert plain_json(view) and view["game"] == game
+            after = state.play(move)
+            assert state.to_text() == text
+            played.append(str(move))
+            state = after
+        assert state.legal_moves() == () and len(state.outcome.scores) == players
+        assert set(state.outcome.winners) <= set(range(players))
+        again = module.new_game(players, number)
+        for move in played:
+            again = again.play(move)
+        assert again.to_text() == state.to_text()
