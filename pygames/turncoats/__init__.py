@@ -17,9 +17,7 @@ ended now), ``from_view`` (a position from one seat's view, secrets unknown),
 from pygames.turncoats.board import ADJACENT, COLOURS, EDGES, HOMELAND, MAX_PLAYERS, MIN_PLAYERS
 from pygames.turncoats.moves import Move, parse
 from pygames.turncoats.rules import OPTIONS
-from pygames.turncoats.state import State, from_setup, new_game, position, setup_draws
-from pygames.turncoats.text import from_text
-from pygames.turncoats.view import from_view
+from pygames.turncoats.state import State, from_setup, from_text, from_view, new_game, position, setup_draws
 
 #: The player counts new_game accepts.
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))

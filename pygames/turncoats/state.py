@@ -31,6 +31,11 @@ Legal moves, in this fixed order (``legal_moves``):
    other colour in colour order ascending, then of the second), then the Marches
    leaving it (by colour, destination ascending, then number of stones
    ascending); ``negotiate`` last.  With an empty hand only ``negotiate``.
+
+Positions come from ``new_game`` / ``from_setup`` / ``position``, from text (``from_text``:
+``pygames.turncoats.text`` reads the fields, ``make_state`` builds, ``text.check`` judges) and
+from a seat's view (``from_view``: ``pygames.turncoats.view`` reads the fields).  The text and
+view modules never import this one: they read and write fields, this module builds positions.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from pygames.core.outcome import Outcome, seat_params
 from pygames.core.position import TextPosition
 from pygames.core.rng import Rng
 from pygames.turncoats import scoring
+from pygames.turncoats import view as _views
 from pygames.turncoats.board import (
     AREA_COUNT,
     AREAS,
@@ -73,9 +79,10 @@ from pygames.turncoats.moves import (
     parse,
 )
 from pygames.turncoats.rules import Rules, rules_for
+from pygames.turncoats.text import UNSEEN, check, read_text, to_text
+from pygames.turncoats.view import read_view
+from pygames.turncoats.view import view as state_view
 
-#: ``drawn`` code of a drawn stone that this position does not know (another seat's draw).
-UNSEEN = 3
 _NEGOTIATE_ONLY = (NEGOTIATE_MOVE,)
 _new = object.__new__
 
@@ -367,14 +374,10 @@ class State(TextPosition):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: a spectator); see ``pygames.turncoats.view``."""
-        from pygames.turncoats.view import view
-
-        return view(self, seat)
+        return state_view(self, seat)
 
     def to_text(self) -> str:
         """The position text; see ``pygames.turncoats.text``."""
-        from pygames.turncoats.text import to_text
-
         return to_text(self)
 
     # --- what a page or a bot reads ---------------------------------------------------
@@ -500,7 +503,7 @@ class State(TextPosition):
         return s
 
 
-def _make(
+def make_state(
     players: int,
     rules: Rules,
     areas: list[int],
@@ -515,6 +518,10 @@ def _make(
     rng: int | None = 0,
     drawn: int = -1,
 ) -> State:
+    """A State from its fields as they are, no checks (``text.check`` judges one): places are packed
+    triples (``board.pack``) or ``~size`` when unknown, ``rng`` None when unknown, ``drawn`` -1 (no
+    Negotiate waiting), a colour or ``UNSEEN``.  What ``text.read_text`` and ``view.read_view``
+    return are its keyword arguments."""
     s = _new(State)
     s.players = players
     s.rules = rules
@@ -532,6 +539,34 @@ def _make(
     s._log = None
     s._outcome = None
     return s
+
+
+#: The constructor's former name, for ``pygames.bots.turncoats_reading`` until it imports ``make_state``.
+_make = make_state
+
+
+def from_text(text: str) -> State:
+    """The position written by ``State.to_text``; BadPosition if it is not one that
+    can arise in a game (stone totals, hand and bag sizes, counters)."""
+    state = make_state(**read_text(text))
+    check(state)
+    return state
+
+
+def from_view(v: dict[str, Any]) -> State:
+    """A position holding exactly what view ``v`` shows (``view.read_view``): the viewer's hand
+    (and own drawn stone), every other hand and the bag known only by size (unless the game is over
+    and all hands are shown), no generator state.  BadPosition for a damaged view or one no game
+    reaches; a fault in building or checking the position raises as itself."""
+    state = make_state(**read_view(v))
+    check(state)
+    return state
+
+
+# ``from_view``'s former home still answers for ``pygames.turncoats.sample`` and
+# ``pygames.bots.turncoats_reading`` until they import it from the package (view.py itself never
+# imports this module).
+_views.from_view = from_view
 
 
 _MASK64 = (1 << 64) - 1
@@ -634,7 +669,7 @@ def from_setup(
         dealt = colours[i : i + HAND_SIZE]
         hands.append(pack((dealt.count(0), dealt.count(1), dealt.count(2))))
         i += HAND_SIZE
-    return _make(players, rules, areas, 0, 0, pack(bag), hands, first_player, first_player, rng=rng)
+    return make_state(players, rules, areas, 0, 0, pack(bag), hands, first_player, first_player, rng=rng)
 
 
 def position(
@@ -659,8 +694,6 @@ def position(
     so that each colour totals 21.  ``drawn``: a Negotiate waiting for its return
     (the stone is already in the drawer's hand).  ``to_move``: the seat whose turn it is
     (in a finished game, the seat that would move next).  Checked like ``from_text``."""
-    from pygames.turncoats.text import check
-
     players = _check_players(players)
     if isinstance(areas, dict):
         areas = [areas.get(x, (0, 0, 0)) for x in AREAS]
@@ -679,7 +712,7 @@ def position(
         turn = HAND_SIZE * players - sum(map(sum, hands)) + (drawn is not None) + neg
     if any(not 0 <= k <= STONES_PER_COLOUR for k in bag):
         raise BadPosition("turncoats.error.counts")
-    state = _make(
+    state = make_state(
         players,
         rules_for(options),
         [pack(a) for a in areas],

@@ -19,9 +19,17 @@ left out when there are none.
 Unknown secrets (see ``State``): a hand or the bag written ``?<size>``, ``draw=?``
 and ``rng=?``.  ``from_text(state.to_text())`` gives the same position (the move
 log of a game is not part of it).
+
+This module reads and writes fields, never builds a position: ``read_text`` gives the fields
+a text holds (keyword arguments of ``pygames.turncoats.state.make_state``), ``to_text``
+writes a position's fields, ``check`` judges a position built from them.
+``pygames.turncoats.state`` imports this module (``from_text`` lives there); this module
+never imports it.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pygames.core.errors import BadPosition
 from pygames.turncoats.board import (
@@ -41,6 +49,9 @@ from pygames.turncoats.rules import OPTIONS, rules_for
 _FIELDS = ("players", "first", "seat", "turn", "neg", "draw", "rng", "areas", "axe", "flag", "bag", "hands")
 #: Stones on the map after setup (6 in homelands + 16 drawn).
 SETUP_MAP_STONES = 22
+#: ``drawn`` code of a drawn stone that a position does not know (another seat's draw), written
+#: ``draw=?``.  Here, below ``state`` and ``view``, so that each reads it without the other.
+UNSEEN = 3
 
 
 _TRIPLE_TEXT: dict[int, str] = {}
@@ -55,7 +66,8 @@ def _triple(p: int) -> str:
     return found
 
 
-def to_text(state) -> str:
+def to_text(state: Any) -> str:
+    """The position text of ``state`` (a ``State``)."""
     draw = "-" if state.drawn < 0 else "?" if state.drawn > 2 else COLOURS[state.drawn]
     rng = "?" if state.rng is None else f"{state.rng:016x}"
     fields = [
@@ -106,11 +118,10 @@ def _place(text: str, unknown_ok: bool) -> int:
     return found
 
 
-def from_text(text: str) -> "State":  # noqa: F821
-    """The position written by ``State.to_text``; BadPosition if it is not one that
-    can arise in a game (stone totals, hand and bag sizes, counters)."""
-    from pygames.turncoats.state import UNSEEN, _make
-
+def read_text(text: str) -> dict[str, Any]:
+    """The fields of the position ``text`` writes (see the module docstring), as keyword arguments
+    of ``make_state``; BadPosition if it is not a position text.  Whether the position can arise
+    in a game is ``check``'s to say, on the position built from them."""
     if not isinstance(text, str):
         raise _bad()
     words = text.split()
@@ -154,27 +165,25 @@ def from_text(text: str) -> "State":  # noqa: F821
     hands = [_place(h, True) for h in fields["hands"].split("/")]
     if len(areas) != AREA_COUNT or len(hands) != players:
         raise _bad()
-    state = _make(
-        players,
-        rules_for(options),
-        areas,
-        _place(fields["axe"], False),
-        _place(fields["flag"], False),
-        _place(fields["bag"], True),
-        hands,
-        _int(fields["seat"], 0, players - 1),
-        _int(fields["first"], 0, players - 1),
-        _int(fields["neg"], 0, players),
-        _int(fields["turn"], 0, 10**6),
-        rng,
-        drawn,
-    )
-    check(state)
-    return state
+    return {
+        "players": players,
+        "rules": rules_for(options),
+        "areas": areas,
+        "axe": _place(fields["axe"], False),
+        "flag": _place(fields["flag"], False),
+        "bag": _place(fields["bag"], True),
+        "hands": hands,
+        "seat": _int(fields["seat"], 0, players - 1),
+        "first_player": _int(fields["first"], 0, players - 1),
+        "neg": _int(fields["neg"], 0, players),
+        "turn": _int(fields["turn"], 0, 10**6),
+        "rng": rng,
+        "drawn": drawn,
+    }
 
 
-def check(state) -> None:
-    """BadPosition unless ``state`` can arise in a game: 21 stones of each colour,
+def check(state: Any) -> None:
+    """BadPosition unless ``state`` (a ``State``) can arise in a game: 21 stones of each colour,
     hand and bag sizes that fit the counters, a draw only in a hand that holds it."""
     n = state.players
     bad = BadPosition("turncoats.error.counts")

@@ -23,8 +23,10 @@ the game is over every hand is shown.
                         "colour": null | "blue", "ranking": [seats], "start": seat,
                         "steps": [{"key": ..., "params": ...}, ...], "hands": [[r, b, k], ...]}}
 
-``from_view(view)`` rebuilds a position from it with the unseen secrets left
-unknown (see ``State``): the seat's own legal moves work on it.
+``read_view(view)`` reads a view back into the fields of the position it shows, with the
+unseen secrets left unknown (see ``State``); ``pygames.turncoats.from_view`` builds that
+position (in ``pygames.turncoats.state``, which imports this module; this module never imports
+it), and the seat's own legal moves work on it.
 """
 
 from __future__ import annotations
@@ -36,17 +38,22 @@ from pygames.core.outcome import seat_params
 from pygames.turncoats import scoring
 from pygames.turncoats.board import (
     ADJACENT,
+    AREA_COUNT,
     AREAS,
     COLOUR_OF,
     COLOURS,
     EDGES,
     HOME_COLOUR,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     SIZE,
     STONES_PER_COLOUR,
     pack,
     unpack,
 )
 from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT
+from pygames.turncoats.rules import rules_for
+from pygames.turncoats.text import UNSEEN
 
 #: How many recent moves a view lists.
 LOG_LENGTH = 60
@@ -92,7 +99,8 @@ def log_entry(mover: int, move, drawn: int, seat: int | None) -> dict[str, Any]:
     return {"mover": mover, "move": move.text, "key": key, "params": params}
 
 
-def view(state, seat: int | None = None) -> dict[str, Any]:
+def view(state: Any, seat: int | None = None) -> dict[str, Any]:
+    """What ``seat`` may know of ``state`` (a ``State``): see the module docstring."""
     n = state.players
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise BadPosition("turncoats.error.seat", seat=str(seat)[:8])
@@ -154,40 +162,59 @@ def view(state, seat: int | None = None) -> dict[str, Any]:
     return result
 
 
+def _bad() -> BadPosition:
+    return BadPosition("turncoats.error.view")
+
+
 def _triple(value: Any) -> int:
     if (
         not isinstance(value, list)
         or len(value) != 3
         or any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= STONES_PER_COLOUR for k in value)
     ):
-        raise BadPosition("turncoats.error.view")
+        raise _bad()
     return pack(value)
 
 
-def from_view(v: dict[str, Any]) -> "State":  # noqa: F821
-    """A position holding exactly what view ``v`` shows: the viewer's hand (and own
-    drawn stone), every other hand and the bag known only by size (unless the game
-    is over and all hands are shown), no generator state."""
-    from pygames.turncoats.rules import rules_for
-    from pygames.turncoats.state import UNSEEN, _make
-    from pygames.turncoats.text import check
+def _count(value: Any, high: int) -> int:
+    """``value`` if it is an int in 0..high, else BadPosition."""
+    if type(value) is not int or not 0 <= value <= high:
+        raise _bad()
+    return value
 
+
+def read_view(v: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the position view ``v`` shows, as keyword arguments of ``make_state``: the
+    viewer's hand (and own drawn stone), every other hand and the bag known only by size (unless
+    the game is over and all hands are shown), no generator state.  BadPosition when ``v`` is not a
+    Turncoats view (a key missing, a value of the wrong type or out of range); whether the position
+    can arise in a game is ``text.check``'s to say, on the position built from them."""
     try:
-        if v.get("game") != "turncoats":
-            raise BadPosition("turncoats.error.view")
+        if type(v) is not dict or v.get("game") != "turncoats":
+            raise _bad()
         n = v["players"]
+        if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise _bad()
         seat = v["seat"]
-        areas = [_triple(a["stones"]) for a in v["map"]]
+        if seat is not None:
+            _count(seat, n - 1)
+        places = v["map"]
+        if not isinstance(places, list) or len(places) != AREA_COUNT:
+            raise _bad()
+        areas = [_triple(a["stones"]) for a in places]
         sizes = v["hand_sizes"]
         if not isinstance(sizes, list) or len(sizes) != n:
-            raise BadPosition("turncoats.error.view")
-        hands = [~k for k in sizes]
-        if v.get("hands"):
-            hands = [_triple(h) for h in v["hands"]]
+            raise _bad()
+        hands = [~_count(k, 3 * STONES_PER_COLOUR) for k in sizes]
+        shown = v.get("hands")
+        if shown:
+            if not isinstance(shown, list) or len(shown) != n:
+                raise _bad()
+            hands = [_triple(h) for h in shown]
         elif seat is not None and v.get("hand") is not None:
             hands[seat] = _triple(v["hand"])
         axe, flag = _triple(v["axe"]), _triple(v["flag"])
-        bag = ~v["bag"]
+        bag = ~_count(v["bag"], 3 * STONES_PER_COLOUR)
         if all(h >= 0 for h in hands):
             used = [0, 0, 0]
             for p in (*areas, axe, flag, *hands):
@@ -197,24 +224,25 @@ def from_view(v: dict[str, Any]) -> "State":  # noqa: F821
         drawn = -1
         if v.get("pending") is not None:
             drawn = COLOUR_OF[v["drawn"]] if v.get("drawn") else UNSEEN
-        state = _make(
-            n,
-            rules_for(v.get("options") or {}),
-            areas,
-            axe,
-            flag,
-            bag,
-            hands,
-            v["current"],
-            v["first"],
-            v["negotiations"],
-            v["turn"],
-            None,
-            drawn,
-        )
+        options = v.get("options") or {}
+        if not isinstance(options, dict):
+            raise _bad()
+        return {
+            "players": n,
+            "rules": rules_for(options),
+            "areas": areas,
+            "axe": axe,
+            "flag": flag,
+            "bag": bag,
+            "hands": hands,
+            "seat": _count(v["current"], n - 1),
+            "first_player": _count(v["first"], n - 1),
+            "neg": _count(v["negotiations"], n),
+            "turn": _count(v["turn"], 10**6),
+            "rng": None,
+            "drawn": drawn,
+        }
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, BadPosition):
             raise
-        raise BadPosition("turncoats.error.view") from None
-    check(state)
-    return state
+        raise _bad() from None
