@@ -15,9 +15,7 @@ format: ``pygames.oriflamme.view``.
 from pygames.oriflamme.moves import Move, parse
 from pygames.oriflamme.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, ROUNDS, options_bits
 from pygames.oriflamme.start import deal, from_deal, new_game
-from pygames.oriflamme.state import State
-from pygames.oriflamme.text import from_text
-from pygames.oriflamme.view import from_view
+from pygames.oriflamme.state import State, from_text, from_view
 
 #: The player counts ``new_game`` accepts.
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))

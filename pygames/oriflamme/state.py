@@ -39,6 +39,10 @@ round), ``abilities`` (what each card does), ``scoring`` (the end of the game) a
 ``start`` (the deal, ``new_game``); ``State`` here joins them (the mixins
 ``RoundFlow``, ``Abilities`` and ``Generation``) with the protocol and the facts
 other modules read (``hand_count``, ``possible_types``, ``decision``...).
+
+Positions are built here, by ``make_state``: from text (``from_text``: ``text`` reads the
+fields, ``text.check`` judges them) and from a seat's view (``from_view``: ``view`` reads the
+fields).  The text and view modules never import this one: they read and write fields.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from typing import Any
 from pygames.core.outcome import Outcome
 from pygames.core.position import TextPosition
 from pygames.oriflamme import scoring
+from pygames.oriflamme import view as _views
 from pygames.oriflamme.abilities import Abilities
 from pygames.oriflamme.cards import FAMILY, HAND_TYPES, UNKNOWN
 from pygames.oriflamme.flow import RoundFlow
@@ -68,6 +73,8 @@ from pygames.oriflamme.rules import (
     RESOLVING,
     START_INFLUENCE,
 )
+from pygames.oriflamme.text import check, read_text, to_text
+from pygames.oriflamme.view import read_view, state_view
 
 _new = object.__new__
 
@@ -197,14 +204,10 @@ class State(RoundFlow, Abilities, Generation, TextPosition):
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know (None: a spectator), JSON-safe: see ``pygames.oriflamme.view``."""
-        from pygames.oriflamme.view import state_view
-
         return state_view(self, seat)
 
     def to_text(self) -> str:
         """The position text (see ``pygames.oriflamme.text``); ``from_text`` reads it back."""
-        from pygames.oriflamme.text import to_text
-
         return to_text(self)
 
     # --- derived facts ---------------------------------------------------------------
@@ -312,7 +315,8 @@ def make_state(
     queue: list[tuple[int, ...]] | None = None,
     out: tuple[tuple[int, ...], ...] | None = None,
 ) -> State:
-    """A State from its fields as they are (no checks: ``from_text`` checks)."""
+    """A State from its fields as they are (no checks: ``text.check`` judges one; ``from_text``
+    checks).  What ``text.read_text`` and ``view.read_view`` return are its keyword arguments."""
     s = State.__new__(State)
     s.players = players
     s.options = options
@@ -333,6 +337,27 @@ def make_state(
     s.outcome = scoring.outcome(s) if phase == OVER else None
     s._legal = None
     return s
+
+
+def from_text(text: str) -> State:
+    """The position written by ``State.to_text``; BadPosition if it is not an Oriflamme position."""
+    state = make_state(**read_text(text))
+    check(state)
+    return state
+
+
+def from_view(view: dict[str, Any]) -> State:
+    """The position as ``view``'s seat knows it (``view.read_view``): other seats' secrets become
+    unknown cards.  BadPosition for a damaged view; a fault in building the position raises as itself.
+
+    The seat's own legal moves on it are the ones ``view["legal"]`` lists; other seats'
+    decisions play on with ``place ? ...``, ``reveal <Type>`` and ``show <Type>``."""
+    return make_state(**read_view(view))
+
+
+# ``from_view``'s former home still answers for ``pygames.oriflamme.sample`` until it imports it
+# from the package (view.py itself never imports this module).
+_views.from_view = from_view
 
 
 def resolve_from(state: State, cursor: int) -> State:

@@ -27,9 +27,17 @@
   separated by commas.
 
 The log of recent events is history, not position: it is not written.
+
+This module reads and writes fields, never builds a position: ``read_text`` gives the fields
+a text holds (keyword arguments of ``pygames.oriflamme.state.make_state``), ``to_text``
+writes a position's fields, ``check`` judges a position built from them.
+``pygames.oriflamme.state`` imports this module (``from_text`` lives there); this module never
+imports it.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pygames.core.errors import BadPosition
 from pygames.oriflamme.cards import (
@@ -69,7 +77,6 @@ from pygames.oriflamme.rules import (
     RESOLVING,
     ROUNDS,
 )
-from pygames.oriflamme.state import State, make_state
 
 _CODE = {code: t for t, code in enumerate(CODES)}
 _PHASES = ("place", "resolve", "over")
@@ -102,7 +109,7 @@ def _card(card: int) -> str:
     return f"{code}u" if card & FACE_UP else f"{code}d{card >> TOKEN_SHIFT}"
 
 
-def _pending(s: State) -> str:
+def _pending(s: Any) -> str:
     p = s.pending
     if p == P_TARGET:
         return f"target:{_NAMES[s.parg]}"
@@ -117,7 +124,8 @@ _NAMES = {ARCHER: "Archer", SOLDIER: "Soldier", ASSASSINATION: "Assassination"}
 _PENDING_WORDS = {P_REVEAL: "reveal", P_STEAL: "steal", P_COPY: "copy", P_DECREE: "decree"}
 
 
-def to_text(s: State) -> str:
+def to_text(s: Any) -> str:
+    """The position text of ``s`` (a ``State``)."""
     parts = [f"players={s.players}", f"start=p{s.start + 1}", f"round={s.round}", f"phase={_PHASES[s.phase]}"]
     if s.phase == PLACING:
         parts.append(f"placed={s.placed}")
@@ -222,8 +230,10 @@ def _per_seat(text: str, players: int) -> list[str]:
     return items
 
 
-def from_text(text: str) -> State:
-    """The position written by ``State.to_text``; BadPosition if it is not an Oriflamme position."""
+def read_text(text: str) -> dict[str, Any]:
+    """The fields of the position ``text`` writes (see the module docstring), as keyword arguments
+    of ``make_state``; BadPosition if it is not an Oriflamme position text.  Whether the position
+    can arise in a game is ``check``'s to say, on the position built from them."""
     fields = _fields(text)
     try:
         players = _int(fields["players"], MIN_PLAYERS, MAX_PLAYERS)
@@ -253,12 +263,22 @@ def from_text(text: str) -> State:
         pending, parg = _parse_pending(fields.get("pending", ""), len(queue))
     elif rnd != ROUNDS or {"placed", "cursor", "pending"} & fields.keys():
         raise _bad()
-    state = make_state(
-        players, _parse_options(fields.get("options")), start, hands, removed, round=rnd, phase=phase,
-        placed=placed, cursor=cursor, pending=pending, parg=parg, pools=pools, queue=queue, out=out,
-    )  # fmt: skip
-    check(state)
-    return state
+    return {
+        "players": players,
+        "options": _parse_options(fields.get("options")),
+        "start": start,
+        "hands": hands,
+        "removed": removed,
+        "round": rnd,
+        "phase": phase,
+        "placed": placed,
+        "cursor": cursor,
+        "pending": pending,
+        "parg": parg,
+        "pools": pools,
+        "queue": queue,
+        "out": out,
+    }
 
 
 def _fields(text: str) -> dict[str, str]:
@@ -332,8 +352,8 @@ def _parse_pending(text: str, slots: int) -> tuple[int, int]:
     return plain[word], 0
 
 
-def check(s: State) -> None:
-    """BadPosition unless ``s`` could arise in a game (cards conserved, counts, faces, decision)."""
+def check(s: Any) -> None:
+    """BadPosition unless ``s`` (a ``State``) could arise in a game (cards conserved, counts, faces, decision)."""
     n = s.players
     q = s.queue
     for p in range(n):
@@ -392,7 +412,7 @@ def check(s: State) -> None:
             raise _bad("cards")
 
 
-def _show_reachable(s: State) -> bool:
+def _show_reachable(s: Any) -> bool:
     """The eliminated slot must be one the acting card could target."""
     t = s.queue[s.cursor][-1] & 15
     if t == SHAPESHIFTER:

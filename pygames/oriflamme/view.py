@@ -40,8 +40,10 @@ default "Player n"; a page substitutes its players' names by seat).  Cards appea
 A view is a read-only snapshot (log entries are shared between views): copy it
 before changing it.
 
-``from_view(view)`` rebuilds a State from a view: cards the view hides become
-unknown (``UNKNOWN`` type, ``HIDDEN`` hands), so the seat's own legal moves work.
+``read_view(view)`` reads a view back into the fields of the position it shows: cards the
+view hides become unknown (``UNKNOWN`` type, ``HIDDEN`` hands).  ``pygames.oriflamme.from_view``
+builds that position (in ``pygames.oriflamme.state``, which imports this module; this module
+never imports it), and the seat's own legal moves work on it.
 """
 
 from __future__ import annotations
@@ -70,7 +72,10 @@ from pygames.oriflamme.rules import (
     E_REVEAL,
     E_ROUND,
     E_STEAL,
+    ELIMINATED,
     HIDDEN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     O_TIE_COVERED,
     OVER,
     P_COPY,
@@ -86,7 +91,6 @@ from pygames.oriflamme.rules import (
     options_bits,
     options_dict,
 )
-from pygames.oriflamme.state import State, make_state
 
 PHASES = ("place", "resolve", "over")
 #: Every card of a family and its kind, so a page draws and explains it without a copy of the rules.
@@ -101,6 +105,8 @@ PENDING_KINDS = {
     P_SHOW: "show",
 }
 _ID = {name: t for t, name in enumerate(IDS) if t != UNKNOWN}
+_PENDING_CODE = {kind: code for code, kind in PENDING_KINDS.items()}
+_REASON = {"eliminated": ELIMINATED << 4, "discarded": DISCARDED << 4}
 
 
 def _ids(mask: int) -> list[str] | None:
@@ -129,7 +135,8 @@ def _card(role: str, t: int) -> dict[str, Any]:
     return {role: _title(t), f"{role}_id": IDS[t]}
 
 
-def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
+def state_view(s: Any, seat: int | None = None) -> dict[str, Any]:
+    """What ``seat`` may know of ``s`` (a ``State``): see the module docstring."""
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.players):
         raise BadPosition("oriflamme.error.seat", seat=str(seat)[:10])
     n = s.players
@@ -193,7 +200,7 @@ def state_view(s: State, seat: int | None = None) -> dict[str, Any]:
 _options = cache(options_dict)
 
 
-def _queue_cards(s: State) -> list[int]:
+def _queue_cards(s: Any) -> list[int]:
     counts = [0] * s.players
     covered = s.options & O_TIE_COVERED
     for slot in s.queue:
@@ -201,7 +208,7 @@ def _queue_cards(s: State) -> list[int]:
     return counts
 
 
-def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
+def _pending(s: Any, seat: int | None) -> dict[str, Any] | None:
     if s.phase == PLACING:
         return {"kind": "place", "seat": s.to_move}
     if s.phase == OVER:
@@ -219,7 +226,7 @@ def _pending(s: State, seat: int | None) -> dict[str, Any] | None:
     return info
 
 
-def _reveal_preview(s: State) -> dict[str, int]:
+def _reveal_preview(s: Any) -> dict[str, int]:
     """What the owner of the visited card gets by revealing it (``reveal_gain``) or keeping it
     (``keep_tokens`` on it then), read from the engine's own log of each move: the owner's view
     only, since the gain tells the card's kind."""
@@ -238,7 +245,7 @@ def _reveal_preview(s: State) -> dict[str, int]:
     return preview
 
 
-def _prompt(s: State) -> dict[str, Any] | None:
+def _prompt(s: Any) -> dict[str, Any] | None:
     if s.phase == OVER:
         return None
     params = seat_params(s.to_move)
@@ -269,7 +276,7 @@ _MEMO: dict[tuple[tuple, bool], dict[str, Any]] = {}
 _MEMO_SIZE = 20000
 
 
-def log_messages(s: State, seat: int | None) -> list[dict[str, Any]]:
+def log_messages(s: Any, seat: int | None) -> list[dict[str, Any]]:
     """The events of the previous and the current round, oldest first, as this seat may read them."""
     over = s.phase == OVER
     messages = []
@@ -285,7 +292,7 @@ def log_messages(s: State, seat: int | None) -> list[dict[str, Any]]:
     return messages
 
 
-def message(event: tuple, s: State, seat: int | None) -> dict[str, Any]:
+def message(event: tuple, s: Any, seat: int | None) -> dict[str, Any]:
     """The catalog message for a log event as ``seat`` may read it."""
     code = event[0]
     owner = event[1] if code == E_PLACE else event[2] if code == E_MOVE else -1
@@ -382,51 +389,77 @@ def _mask(ids: list[str] | None) -> int:
     return mask
 
 
-def from_view(view: dict[str, Any]) -> State:
-    """The position as ``view``'s seat knows it: other seats' secrets become unknown cards.
+def _int(value: Any, low: int, high: int) -> int:
+    """``value`` if it is an int in ``low..high``; else ValueError (``read_view`` reports it)."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(value)
+    return value
 
-    The seat's own legal moves on it are the ones ``view["legal"]`` lists; other seats'
-    decisions play on with ``place ? ...``, ``reveal <Type>`` and ``show <Type>``."""
+
+def _per_seat(value: Any, players: int) -> list | tuple:
+    if not isinstance(value, (list, tuple)) or len(value) != players:
+        raise ValueError(value)
+    return value
+
+
+def read_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the position as ``view``'s seat knows it, as keyword arguments of
+    ``make_state``: other seats' secrets become unknown cards.  BadPosition when ``view`` is not an
+    Oriflamme view (a key missing, a value of the wrong type or out of range).
+
+    On the bots' path (a view read per decision): the checks are inline."""
     try:
-        n = view["players"]
+        n = _int(view["players"], MIN_PLAYERS, MAX_PLAYERS)
         phase = PHASES.index(view["phase"])
         queue = []
         for slot in view["queue"]:
-            cards = []
+            owner = slot["owner"]
+            if type(owner) is not int or not 0 <= owner < n:
+                raise ValueError(owner)
+            cards = [owner]
             for c in slot["cards"]:
+                tokens = c["tokens"]
+                if type(tokens) is not int or not 0 <= tokens <= 99:
+                    raise ValueError(tokens)
                 t = UNKNOWN if c["card"] is None else _ID[c["card"]]
-                cards.append(t | (FACE_UP if c["up"] else 0) | c["tokens"] << TOKEN_SHIFT)
-            queue.append((slot["owner"], *cards))
-        out = tuple(
-            tuple(_ID[e["card"]] | (DISCARDED if e["reason"] == "discarded" else 0) << 4 for e in pile)
-            for pile in view["out"]
-        )
+                cards.append(t | (FACE_UP if c["up"] else 0) | tokens << TOKEN_SHIFT)
+            if len(cards) == 1:
+                raise ValueError(slot)
+            queue.append(tuple(cards))
+        out = tuple(tuple(_ID[e["card"]] | _REASON[e["reason"]] for e in pile) for pile in _per_seat(view["out"], n))
+        pools = list(_per_seat(view["pools"], n))
+        for p in pools:
+            if type(p) is not int or not 0 <= p <= 999:
+                raise ValueError(p)
         pending = view["pending"]
         code, parg = 0, 0
+        last = len(queue) - 1
         if phase == RESOLVING:
-            code = {kind: c for c, kind in PENDING_KINDS.items()}[pending["kind"]]
+            code = _PENDING_CODE[pending["kind"]]
             if code == P_TARGET:
                 parg = _ID[pending["ability"]]
             elif code == P_DEST:
-                parg = pending["picked"]
+                parg = _int(pending["picked"], 0, last)
             elif code == P_SHOW:
-                parg = pending["eliminated"]
-        state = make_state(
-            n,
-            options_bits(view["options"]),
-            view["start_player"],
-            tuple(_mask(h) for h in view["hands"]),
-            tuple(_mask(r) for r in view["removed"]),
-            round=view["round"],
-            phase=phase,
-            placed=view["placed"] if phase == PLACING else 0,
-            cursor=view["cursor"] if phase == RESOLVING else 0,
-            pending=code,
-            parg=parg,
-            pools=list(view["pools"]),
-            queue=queue,
-            out=out,
-        )
+                parg = _int(pending["eliminated"], 0, last)
+        options = view["options"]
+        if type(options) is not dict:
+            raise TypeError(options)
+        return {
+            "players": n,
+            "options": options_bits(options),
+            "start": _int(view["start_player"], 0, n - 1),
+            "hands": tuple(_mask(h) for h in _per_seat(view["hands"], n)),
+            "removed": tuple(_mask(r) for r in _per_seat(view["removed"], n)),
+            "round": _int(view["round"], 1, ROUNDS),
+            "phase": phase,
+            "placed": _int(view["placed"], 0, n - 1) if phase == PLACING else 0,
+            "cursor": _int(view["cursor"], 0, last) if phase == RESOLVING else 0,
+            "pending": code,
+            "parg": parg,
+            "pools": pools,
+            "queue": queue,
+            "out": out,
+        }
     except (KeyError, TypeError, ValueError, IndexError):
         raise BadPosition("oriflamme.error.view") from None
-    return state
