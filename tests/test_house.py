@@ -7,7 +7,7 @@
   registry does, written to games.json by build.py).
 * A game is its own files plus one registry line: no game id appears outside the game's own
   files (``pygames/<id>/``, ``pygames/bots/<id>*.py``, ``pygames/adapters/games/<id>.py``,
-  ``site/games/<id>*.js``, ``site/render/<id>*.js``) but in the registry, quoted or not (a string,
+  ``pygames/link/adapters/<id>.py``, ``site/games/<id>*.js``, ``site/render/<id>*.js``) but in the registry, quoted or not (a string,
   a name, an attribute, an import, a class or function name such as ``OkiyaGame``); comments and
   docstrings may give examples.
 * The layers: ``pygames/core`` knows no game (imports nothing of ``pygames`` outside core); a
@@ -132,7 +132,7 @@ def _own_game(path: Path) -> str | None:
     stem = re.split(r"[.-]", rel[-1])[0]
     if rel[0] == "pygames" and len(rel) > 2 and rel[1] in GAMES:
         return rel[1]
-    if rel[:2] == ("pygames", "bots") or rel[:3] == ("pygames", "adapters", "games"):
+    if rel[:2] == ("pygames", "bots") or rel[:3] in (("pygames", "adapters", "games"), ("pygames", "link", "adapters")):
         stem = rel[-1][: -len(".py")]
         return next((g for g in GAMES if stem == g or (rel[1] == "bots" and stem.startswith(f"{g}_"))), None)
     if rel[0] == "site" and rel[-2] in ("games", "render") and stem in GAMES:

@@ -12,9 +12,9 @@ from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.rng import Rng
 from pygames.link import BadLink, Table, api, decode
+from pygames.link.adapters.oriflamme import seat_deal
 from pygames.link.commit import seat_commitment
 from pygames.link.games import adapter as link_adapter
-from pygames.link.games import seat_deal
 from pygames.link.simulate import Device, derive_key, play_by_link
 from pygames.link.wire import MAX_NAME, VERSION, Header, Join, Move, Record
 
