@@ -7,9 +7,9 @@
   registry does, written to games.json by build.py).
 * A game is its own files plus one registry line: no game id appears outside the game's own
   files (``pygames/<id>/``, ``pygames/bots/<id>*.py``, ``pygames/adapters/games/<id>.py``,
-  ``pygames/link/adapters/<id>.py``, ``site/games/<id>*.js``, ``site/render/<id>*.js``) but in the registry, quoted or not (a string,
-  a name, an attribute, an import, a class or function name such as ``OkiyaGame``); comments and
-  docstrings may give examples.
+  ``pygames/link/adapters/<id>.py``, ``site/games/<id>*.js``, ``site/render/<id>*.js``) but in
+  the registry, quoted or not (a string, a name, an attribute, an import, a class or function
+  name such as ``OkiyaGame``); comments and docstrings may give examples.
 * The layers: ``pygames/core`` knows no game (imports nothing of ``pygames`` outside core); a
   game knows no bots, links, adapters or page (imports only core and its own package); bots play
   views, never links (no link layer, bridge or adapters); the link layer never calls the bridge;

@@ -27,8 +27,7 @@ from typing import Any
 
 from pygames.turncoats.board import SIZE, STONES_PER_COLOUR, UNIT, pack, unpack
 from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN, parse
-from pygames.turncoats.state import State, _make
-from pygames.turncoats.view import from_view
+from pygames.turncoats.state import State, from_view, make_state
 
 __all__ = ["Beliefs", "read_hands", "draw_hands", "expected_bag", "SHARPNESS"]
 
@@ -223,7 +222,7 @@ def _update(belief: Beliefs, seat: int, snap: dict, move, now: State, odds) -> B
     left = sum(snap["sizes"])
     sharp = 0.6 + 6.0 / (1.0 + left / n)
     hands = [pack((1, 1, 1)) if s == seat else ~snap["sizes"][s] for s in range(n)]
-    state = _make(n, now.rules, snap["areas"], snap["axe"], snap["flag"], ~0, hands, seat, now.first_player)
+    state = make_state(n, now.rules, snap["areas"], snap["axe"], snap["flag"], ~0, hands, seat, now.first_player)
     state.neg = snap["neg"]
     ending = snap["neg"] == n - 1
     judge = _Likelihood(_pool(snap), [snap["sizes"][s] for s in range(n) if s != seat])

@@ -22,8 +22,7 @@ from pygames.core.errors import BadPosition
 from pygames.core.rng import Rng
 from pygames.oriflamme.cards import FAMILY, HAND_TYPES, UNKNOWN
 from pygames.oriflamme.rules import HIDDEN, REMOVED
-from pygames.oriflamme.state import State
-from pygames.oriflamme.view import from_view
+from pygames.oriflamme.state import State, from_view
 
 __all__ = ["determinize", "fill"]
 

@@ -52,7 +52,6 @@ from typing import Any
 from pygames.core.outcome import Outcome
 from pygames.core.position import TextPosition
 from pygames.oriflamme import scoring
-from pygames.oriflamme import view as _views
 from pygames.oriflamme.abilities import Abilities
 from pygames.oriflamme.cards import FAMILY, HAND_TYPES, UNKNOWN
 from pygames.oriflamme.flow import RoundFlow
@@ -353,11 +352,6 @@ def from_view(view: dict[str, Any]) -> State:
     The seat's own legal moves on it are the ones ``view["legal"]`` lists; other seats'
     decisions play on with ``place ? ...``, ``reveal <Type>`` and ``show <Type>``."""
     return make_state(**read_view(view))
-
-
-# ``from_view``'s former home still answers for ``pygames.oriflamme.sample`` until it imports it
-# from the package (view.py itself never imports this module).
-_views.from_view = from_view
 
 
 def resolve_from(state: State, cursor: int) -> State:

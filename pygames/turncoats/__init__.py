@@ -10,8 +10,8 @@ ended now), ``from_view`` (a position from one seat's view, secrets unknown),
 * ``moves``: ``Move`` and the notation (``recruit red 7``, ``battle blue 4 kill
   red,black``, ``march black 5-7 x2``, ``negotiate``, ``return blue``).
 * ``rules``: the rule ``OPTIONS`` (the UNCONFIRMED points of the rules page) and their defaults.
-* ``state``: positions and moves; ``scoring``: control, winning colour, winning
-  player; ``text``: the position text; ``view``: views and ``from_view``.
+* ``state``: positions and moves, ``from_text`` and ``from_view``; ``scoring``: control, winning colour, winning
+  player; ``text``: the position text; ``view``: views and reading one back (``read_view``).
 """
 
 from pygames.turncoats.board import ADJACENT, COLOURS, EDGES, HOMELAND, MAX_PLAYERS, MIN_PLAYERS

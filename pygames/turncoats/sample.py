@@ -23,8 +23,7 @@ from typing import Any
 from pygames.core.rng import Rng
 from pygames.turncoats.board import COLOUR_OF, STONES_PER_COLOUR, pack, unpack
 from pygames.turncoats.moves import BATTLE, NEGOTIATE, RETURN, parse
-from pygames.turncoats.state import State
-from pygames.turncoats.view import from_view
+from pygames.turncoats.state import State, from_view
 
 __all__ = ["Sampler", "determinize"]
 

@@ -47,7 +47,6 @@ from pygames.core.outcome import Outcome, seat_params
 from pygames.core.position import TextPosition
 from pygames.core.rng import Rng
 from pygames.turncoats import scoring
-from pygames.turncoats import view as _views
 from pygames.turncoats.board import (
     AREA_COUNT,
     AREAS,
@@ -541,10 +540,6 @@ def make_state(
     return s
 
 
-#: The constructor's former name, for ``pygames.bots.turncoats_reading`` until it imports ``make_state``.
-_make = make_state
-
-
 def from_text(text: str) -> State:
     """The position written by ``State.to_text``; BadPosition if it is not one that
     can arise in a game (stone totals, hand and bag sizes, counters)."""
@@ -561,12 +556,6 @@ def from_view(v: dict[str, Any]) -> State:
     state = make_state(**read_view(v))
     check(state)
     return state
-
-
-# ``from_view``'s former home still answers for ``pygames.turncoats.sample`` and
-# ``pygames.bots.turncoats_reading`` until they import it from the package (view.py itself never
-# imports this module).
-_views.from_view = from_view
 
 
 _MASK64 = (1 << 64) - 1
