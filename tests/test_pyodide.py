@@ -50,8 +50,9 @@ def run_node(build_mod, dist, pyodide_dir, script, *args, wheels=(), env=None, t
 
 #: Engine tests of ``pygames.adapters`` (OpenSpiel, PettingZoo: CPython libraries the site's wheel
 #: leaves out), which Pyodide cannot run.
-# (test_start_imports.py starts a fresh interpreter per case: START_SCRIPT below is its Pyodide side)
-CPYTHON_ONLY = ("test_openspiel.py", "test_pettingzoo.py", "test_start_imports.py")
+# (test_start_imports.py starts a fresh interpreter per case: START_SCRIPT below is its Pyodide side;
+# test_bridge_limits.py measures CPython's memory with tracemalloc, which the site's runtime leaves out)
+CPYTHON_ONLY = ("test_openspiel.py", "test_pettingzoo.py", "test_start_imports.py", "test_bridge_limits.py")
 
 
 def test_engine_tests_pass_in_pyodide(build_mod, dist_site, pyodide_dir, pytest_wheels):
