@@ -180,7 +180,7 @@ def spec_for(game: str, players: int | None = None, options: dict[str, bool] | N
     >>> spec_for("chess")
     Traceback (most recent call last):
     ...
-    pygames.adapters.games.UnknownGame: pygames.adapters: no game 'chess' (known: okiya, oriflamme, turncoats)
+    pygames.adapters.games.UnknownGame: pygames.adapters: no game 'chess' (known: okiya, ...)
     """
     adapter(game)
     module = GAMES[game]

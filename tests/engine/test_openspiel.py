@@ -1,8 +1,8 @@
 """The OpenSpiel games of ``pygames.adapters.openspiel``: OpenSpiel's own consistency checks, the same
 games as the engine's seeded ones when driven by the same chance outcomes, information states that keep
 each seat's secrets, ISMCTS playing whole games through the resampler, games the adapters do not know
-refused, and a site wheel without them.  Every game of ``pygames.GAMES`` is tested: its adapter module
-``pygames.adapters.games.<game id>`` is all the adapters know of it."""
+refused, and a site wheel without them.  Every game of ``pygames.GAMES`` with an adapter module
+``pygames.adapters.games.<game id>`` (optional for a game: all the adapters know of it) is tested."""
 
 from __future__ import annotations
 
@@ -29,13 +29,15 @@ from pygames.core.outcome import Outcome
 from pygames.core.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
-COUNTS = [(game, n) for game, module in GAMES.items() for n in module.PLAYER_COUNTS]
+#: The games the adapters offer (those with a pygames/adapters/games/<id>.py: optional for a game).
+ADAPTED = {game: GAMES[game] for game in adapted_games()}
+COUNTS = [(game, n) for game, module in ADAPTED.items() for n in module.PLAYER_COUNTS]
 #: One count per game, the middle one of its counts.
-MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in GAMES.items()]
+MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in ADAPTED.items()]
 #: The games with secrets, at their fewest and most players.
 SECRET_COUNTS = [
     (game, n)
-    for game, module in GAMES.items()
+    for game, module in ADAPTED.items()
     if module.SECRETS
     for n in sorted({module.PLAYER_COUNTS[0], module.PLAYER_COUNTS[-1]})
 ]
@@ -72,7 +74,7 @@ def test_parameters_are_the_player_count_and_rule_options() -> None:
         pyspiel.load_game("pygames_okiya", {"no_such_option": True})
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(ADAPTED))
 def test_actions_name_their_moves(game: str) -> None:
     spec = spec_for(game)
     assert len(set(spec.actions)) == len(spec.actions)
@@ -233,7 +235,7 @@ def test_information_states_keep_each_seats_secrets(game: str, players: int) -> 
     assert hidden and differed
 
 
-@pytest.mark.parametrize(("game", "players"), [(g, m.PLAYER_COUNTS[0]) for g, m in GAMES.items() if m.SECRETS])
+@pytest.mark.parametrize(("game", "players"), [(g, m.PLAYER_COUNTS[0]) for g, m in ADAPTED.items() if m.SECRETS])
 def test_ismcts_plays_a_whole_game_through_the_resampler(game: str, players: int) -> None:
     """OpenSpiel's ISMCTS with a random rollout evaluator (it resamples with the state's own
     ``resample_from_infostate`` at every simulation) plays every seat of a whole game."""
@@ -270,7 +272,7 @@ def test_the_site_wheel_leaves_the_adapters_out(build_mod, tmp_path) -> None:
     assert "pygames/adapters" not in record
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(ADAPTED))
 def test_every_game_has_an_adapter_module_and_a_registered_game(game: str) -> None:
     module = adapter(game)
     assert isinstance(module, GameAdapter)
@@ -306,19 +308,19 @@ def test_a_game_the_registry_lacks_is_refused_everywhere() -> None:
 def test_a_registered_game_without_an_adapter_module_is_refused(monkeypatch) -> None:
     """A game of ``pygames.GAMES`` with no ``pygames/adapters/games/<id>.py``: told what to add, not
     registered with OpenSpiel; a module that lacks some of the names: told which."""
-    monkeypatch.setattr(adapter_games, "GAMES", {**{g: GAMES[g] for g in GAMES}, "tictactoe": ModuleType("t")})
-    assert adapted_games() == tuple(GAMES)
-    with pytest.raises(UnknownGame, match=r"game 'tictactoe' has no .*add pygames/adapters/games/tictactoe\.py"):
-        spec_for("tictactoe")
-    name = "pygames.adapters.games.tictactoe"
+    monkeypatch.setattr(adapter_games, "GAMES", {**{g: GAMES[g] for g in GAMES}, "unadapted": ModuleType("t")})
+    assert adapted_games() == tuple(ADAPTED)
+    with pytest.raises(UnknownGame, match=r"game 'unadapted' has no .*add pygames/adapters/games/unadapted\.py"):
+        spec_for("unadapted")
+    name = "pygames.adapters.games.unadapted"
     partial = ModuleType(name)
     partial.__spec__ = ModuleSpec(name, None)
     partial.actions = lambda: ("a1",)
     partial.waits = lambda move: False
     monkeypatch.setitem(sys.modules, name, partial)
-    assert adapted_games() == (*GAMES, "tictactoe")
-    with pytest.raises(TypeError, match=r"tictactoe\.py lacks OBSERVATION_SIZE, deal_length, .*draw_outcomes"):
-        adapter("tictactoe")
+    assert adapted_games() == (*ADAPTED, "unadapted")
+    with pytest.raises(TypeError, match=r"unadapted\.py lacks OBSERVATION_SIZE, deal_length, .*draw_outcomes"):
+        adapter("unadapted")
 
 
 def test_the_spec_imports_no_numpy_and_no_game_before_asked() -> None:

@@ -9,14 +9,16 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from pygames import GAMES
-from pygames.adapters.games import UnknownGame
+from pygames.adapters.games import UnknownGame, adapted_games
 from pygames.adapters.pettingzoo import env
 from pygames.adapters.spec import spec_for
 from pygames.core.rng import Rng
 
-COUNTS = [(game, n) for game, module in GAMES.items() for n in module.PLAYER_COUNTS]
+#: The games the adapters offer (those with a pygames/adapters/games/<id>.py: optional for a game).
+ADAPTED = {game: GAMES[game] for game in adapted_games()}
+COUNTS = [(game, n) for game, module in ADAPTED.items() for n in module.PLAYER_COUNTS]
 #: One count per game, the middle one of its counts.
-MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in GAMES.items()]
+MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in ADAPTED.items()]
 
 
 # The observation is a dict with an action mask, as in PettingZoo's classic games (which api_test knows by
@@ -28,7 +30,7 @@ def test_pettingzoo_api(game: str, players: int) -> None:
     api_test(env(game, players), num_cycles=300, verbose_progress=False)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(ADAPTED))
 def test_pettingzoo_seeding(game: str) -> None:
     seed_test(lambda: env(game), num_cycles=200)
 
