@@ -368,12 +368,25 @@ def test_every_placeholder_of_a_text_gets_its_param_where_the_key_is_named():
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_registered_game_has_its_names_in_every_language(game):
-    """What the generic page and engine build from the registry: the game's name and tagline, its
-    bots' level names (``level_key``), its rule options' names, its match formats' names."""
+    """What the generic page and engine build from the registry (the page would show a raw key): the
+    game's name and tagline, its bots' level names (``level_key``), its rule options' names, its match
+    formats' names, and the shell's words for it (site/ui/hotseat.js: the setup sheet's title, the seat
+    tags, the waiting line, the first line of "How to play"), none asking for a param the shell does
+    not pass."""
     (entry,) = [g for g in games() if g["id"] == game]
-    keys = [f"game.{game}", f"game.{game}.tagline"]
-    keys += [f"{entry['level_key']}.{level}" for level in entry["levels"]]
-    keys += [f"{game}.option.{name}" for name in entry["options"]]
-    keys += [f"{game}.format.{format}" for format in entry["formats"] if len(entry["formats"]) > 1]
+    passed = {
+        f"game.{game}": set(),
+        f"game.{game}.tagline": set(),
+        f"ui.{game}.setup.title": set(),
+        f"ui.{game}.seat.human": {"n"},
+        f"ui.{game}.seat.bot": {"level"},
+        f"ui.{game}.status.waiting_for": {"player"},
+        f"ui.{game}.rules.1": set(),
+    }
+    passed |= {f"{entry['level_key']}.{level}": set() for level in entry["levels"]}
+    passed |= {f"{game}.option.{name}": set() for name in entry["options"]}
+    passed |= {f"{game}.format.{f}": set() for f in entry["formats"] if len(entry["formats"]) > 1}
     for lang in ("en", *LANGS):
-        assert [k for k in keys if k not in CATALOGS[lang]] == [], lang
+        assert [k for k in passed if k not in CATALOGS[lang]] == [], lang
+        asked = {k: set(PLACEHOLDER.findall(str(CATALOGS[lang][k]))) for k in passed}
+        assert {k: sorted(asked[k] - passed[k]) for k in passed if asked[k] - passed[k]} == {}, lang
