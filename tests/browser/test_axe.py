@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import READY_MS, REGISTRY, finished_record, open_finished, vs_bots, wait_python
 from playwright.sync_api import expect
+from test_link_play import SETTLED_JS
 
 from pygames import GAMES
 
@@ -112,5 +113,6 @@ def test_link_invite(page, site_url, axe_js, game):
 def test_my_games(page, site_url, axe_js):
     page.goto(site_url + "#my-games")
     wait_python(page)
-    page.locator("#link-view, #view-link, main").first.wait_for()
+    page.wait_for_function(SETTLED_JS, arg="my-games", timeout=READY_MS)  # My games drawn, not the start page
+    expect(page.locator("#link-mine-empty")).to_be_visible()  # (a fresh profile keeps no game)
     assert violations(page, axe_js) == []

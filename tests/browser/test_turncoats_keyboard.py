@@ -31,8 +31,26 @@ def plural(value, count: int) -> str:
     return value if isinstance(value, str) else value["one" if count == 1 else "other"]
 
 
+FOCUSED_JS = "s => !!document.activeElement && document.activeElement.matches(s)"
+
+
 def focused(page, selector: str) -> bool:
-    return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
+    return page.evaluate(FOCUSED_JS, selector)
+
+
+def wait_focused(page, selector: str) -> None:
+    """Wait until `selector` has the focus (the page moves it as it draws the next step)."""
+    page.wait_for_function(FOCUSED_JS, arg=selector, timeout=STEP_MS)
+
+
+def wait_ring(page, kind: str, id_=None) -> None:
+    """Wait until the map's ring is on a `kind` (and, given `id_`, on that one)."""
+    page.wait_for_function(
+        f"([kind, id]) => {{ const r = {TC.hooks}.keyFocus();"
+        " return !!r && r.kind === kind && (id === null || r.id === id); }",
+        arg=[kind, id_],
+        timeout=STEP_MS,
+    )
 
 
 # which way `selector` lies from the focus: 1 after it (or nothing has the focus), -1 before it
@@ -118,20 +136,21 @@ def ring_move(page, catalog, m: dict, moves: list[dict], *, step_back: bool) -> 
     expect(canvas).to_have_attribute("aria-label", containing(colour))
     page.keyboard.press("Enter")
     # the ring went on to the areas where that colour acts
-    assert ring(page)["kind"] == "area"
+    wait_ring(page, "area")
     expect(page.locator("#tc-prompt")).to_have_text(fmt(catalog["ui.turncoats.prompt.area"], colour=colour))
     if step_back:
         page.keyboard.press("Escape")
-        assert ring(page) == colour_hit(m["colour"])
+        wait_ring(page, "colour", m["colour"])
         expect(page.locator("#tc-prompt")).to_have_text(catalog["ui.turncoats.prompt.colour"])
         page.keyboard.press(" ")
     ring_to(page, area_hit(m["area"]))
     expect(canvas).to_have_attribute("aria-label", containing(fmt(catalog["ui.turncoats.ring.act"], colour=colour)))
     page.keyboard.press("Enter")
     if any(x["kind"] == "march" and (x["colour"], x["area"]) == (m["colour"], m["area"]) for x in moves):
-        assert focused(page, "#tc-board") and ring(page)["kind"] == "area", "the ring goes on to the destinations"
+        wait_focused(page, "#tc-board")  # the ring goes on to the destinations
+        wait_ring(page, "area")
     else:
-        assert focused(page, "#tc-choices button[data-move]"), "the focus goes on to the moves that finish the pick"
+        wait_focused(page, "#tc-choices button[data-move]")  # the focus goes on to the moves that finish the pick
     if m["kind"] == "march":
         ring_to(page, area_hit(m["dest"]))
         page.keyboard.press("Enter")
