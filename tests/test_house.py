@@ -295,3 +295,10 @@ def test_the_page_calls_python_through_the_bridge_only():
     ]
     assert named, "the scan finds the page's import of the bridge"
     assert {module for _, module in named} == {"pygames.bridge"}, named
+
+
+def test_test_modules_have_distinct_names():
+    """pytest imports test modules by their file name (the folders are not packages): two of one name
+    stop the whole run at collection."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
