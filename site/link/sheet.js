@@ -74,7 +74,8 @@ class Sheet {
     this.sync();
   }
 
-  /** Formats (when more than one), the rule options, and the link level's note when not sealed. */
+  /** Formats (when more than one), the rule options, the link level's note when not sealed, and
+   * what the creator's device can learn before the start (creatorNote). */
   fillExtra(info) {
     const game = this.game;
     this.extra.replaceChildren();
@@ -92,6 +93,7 @@ class Sheet {
     if (info.link_level === "friendly") {
       this.extra.append(el("p", { class: "link-friendly", id: "link-friendly", role: "note", text: t("ui.link.friendly") }));
     }
+    this.extra.append(el("p", { class: "link-creator-note", id: "link-creator-note", role: "note", text: t(creatorNote(info)) }));
   }
 
   /** Show the rows of the chosen player count. */
@@ -118,6 +120,19 @@ class Sheet {
       format: form.elements.format ? form.elements.format.value : "single",
     };
   }
+}
+
+/**
+ * The key of the sentence saying what the creator can and cannot steer (docs/link-play.md, "What
+ * the creator can see and steer"). The shared seed is fixed once the last seat joins, and the
+ * creator's device, which writes the start, can compute it first: at the "friendly" level every
+ * secret follows from it (every hand and draw); a "sealed" game with secrets deals each hand from
+ * its seat's own key (the creator learns only his own); a game without secrets has only its
+ * set-up. Nobody can choose the seed, but the creator could start over for another.
+ */
+export function creatorNote(info) {
+  if (info.link_level === "friendly") return "ui.link.creator.friendly";
+  return info.secrets ? "ui.link.creator.own" : "ui.link.creator.open";
 }
 
 /** The name field of seat `s` (seat 0 is the creator), with `saved` from the last sheet. */
