@@ -358,7 +358,8 @@ export class Oriflamme extends HotSeatGame {
     // the end screen
     this.endEl = el("section", { class: "hs-end ofl-end", id: "of-end", hidden: true, "aria-labelledby": "of-end-title" });
     // the log
-    this.logList = el("ul", { class: "ofl-log-list", id: "of-log" });
+    // it scrolls: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable)
+    this.logList = el("ul", { class: "ofl-log-list", id: "of-log", tabindex: "0", "aria-label": t("ui.oriflamme.log.title") });
     const log = el("details", { class: "hs-log ofl-log", open: true }, el("summary", { text: t("ui.oriflamme.log.title") }), this.logList);
     // out of play
     this.outList = el("ul", { class: "ofl-out-list", id: "of-out" });
