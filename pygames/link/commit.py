@@ -2,12 +2,19 @@
 
 Every seat holds a 16-byte secret ``key`` on its own device and publishes only
 ``seat_commitment(key)``.  Shared randomness: the creator commits to a random value
-(``rand_commitment``), every joiner's seat commitment is its contribution, and the
-creator reveals its value once all seats are filled; the seed hashes them all, so
-nobody could steer it (each part was fixed before the others were known).
+(``rand_commitment``) in the header, every joiner's seat commitment is its contribution,
+and the creator reveals its value in the start once all seats are filled; the seed hashes
+them all.  Nobody can choose the seed: the creator's value was fixed before anyone joined,
+and a joiner sees only its commitment.  But the creator's device learns the seed first:
+when the last joiner's link reaches it, it can compute the seed before it writes the start,
+and with it everything the seed decides that this device may know (who plays first, the
+starting position, its own Oriflamme hand, at the friendly level every Turncoats hand and
+draw).  The creator cannot change that deal, but could decline to start and create a new
+game for another; a joiner cannot (``docs/link-play.md``, "What the creator can see and steer").
 
 An Oriflamme hand comes from ``hand_seed(key, seed)``: the key was committed before
-the seed existed, so nobody can choose their hand, and nobody else can compute it.
+the seed existed, so nobody can choose their hand (only re-roll it, the creator by starting
+over), and nobody else can compute it.
 A face-down card is published as ``card_commitment`` of the card, its placement
 number and a nonce only its owner can derive from the key; revealing the card later
 publishes that nonce, so every device checks the reveal at once, and the end-of-game

@@ -1,12 +1,13 @@
 """A link game as one device sees it: the record replayed by the rules, with the keys
 this device holds.
 
-The replay is the only source of truth: joins fill seats, the creator's start fixes
-the shared seed, moves are checked against the public position's legal moves, and
-decisions nobody needs to make (a lone legal move, a standing order) are played by
-every device alike without being written down.  ``settle`` adds the events this
-device owes without asking anyone (the creator's start, a forced choice of its own
-seat, its key once the game is over), so a decision never costs a hop it need not.
+The replay is the only source of truth: joins fill seats, the creator's start reveals
+his value and so the shared seed (which his device could compute first: ``commit``),
+moves are checked against the public position's legal moves, and decisions nobody needs
+to make (a lone legal move, a standing order) are played by every device alike without
+being written down.  ``settle`` adds the events this device owes without asking anyone
+(the creator's start, a forced choice of its own seat, its key once the game is over), so a
+decision never costs a hop it need not.
 
 Every event speaks for one seat (its author: the joiner, the creator's start, the seat
 to move, the seat an order or a key is for).  A device checks its own seats'

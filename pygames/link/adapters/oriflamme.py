@@ -67,7 +67,8 @@ class OriflammeGame(Game):
 
     @property
     def first_player(self) -> int:
-        """Round 1's first player, drawn from the shared seed (no seat can steer it)."""
+        """Round 1's first player, drawn from the shared seed: no seat can choose it, but the
+        creator's device can compute it before the start (``pygames.link.commit``)."""
         return Rng(derive_seed("first", self.seed)).below(self.header.players)
 
     def _dealt(self, hands: list, removed: list) -> Any:
