@@ -429,7 +429,7 @@ def test_queue_motion_follows_the_moves_events(fast, site_url, reduced):
 def test_start_page_lists_oriflamme_and_sets_up_seats(fast, site_url, catalog):
     page = fast
     dialog = OF.open_seat_setup(page, site_url)
-    OF.assert_setup_offers_the_registry(dialog)
+    OF.assert_setup_offers_the_player_counts(dialog)
     dialog.locator("input[name=players][value='4']").check(force=True)
     expect(dialog.locator(".seat-row:visible")).to_have_count(4)
     dialog.locator("input[name=name0]").fill("Ann")
