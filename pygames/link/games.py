@@ -120,6 +120,12 @@ class Game:
         """Whether ``seat``'s standing order holds this round."""
         return False
 
+    def may_order(self, seat: int) -> bool:
+        """Whether ``seat`` may write its standing order now: only where the page writes one
+        (Oriflamme: the seat to move, at its placement, once a round; the placement follows
+        in the same link).  False for a game without standing orders."""
+        return False
+
     def public_text(self) -> str:
         """The position text anyone holding the link may read (no seat's secret)."""
         return self.position.to_text()

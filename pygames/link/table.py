@@ -15,7 +15,9 @@ endorsements as soon as it opens a link (an event in its name that it did not ma
 refused, ``link.error.forged_move``); once every key is in, every device checks every
 seat's endorsement (``audit``).  A revealed key or the creator's random value that does
 not match its commitment cannot come from that seat's device, so it is refused as a
-forgery, never blamed on the seat it names.
+forgery, never blamed on the seat it names.  A standing order is accepted only where the
+page writes one (the seat to move, at its placement, directly followed by that placement),
+so every device refuses one written for another seat (``link.error.forged_order``).
 """
 
 from __future__ import annotations
@@ -60,8 +62,12 @@ class Table:
         self.authors: list[int] = []
         #: The private position before the record event that made the last public move (for its events).
         self.before_last: Any = None
+        #: The seat whose standing order was the last event: its placement must come next.
+        self.ordering: int | None = None
         for event in record.events:
             self.add(event)
+        if self.ordering is not None:  # the page writes an order and its placement in one link
+            raise BadLink("link.error.forged_order", name=self.names[self.ordering])
         self._check_own_endorsements()
 
     # --- replay ------------------------------------------------------------------------------
@@ -72,6 +78,8 @@ class Table:
         before = self.game.private_position() if self.game is not None else None
         played = len(self.history)
         author = getattr(event, "seat", 0)  # a join, an order, a key; the creator's start
+        if self.ordering is not None and kind is not Move:
+            raise BadLink("link.error.forged_order", name=self.names[self.ordering])
         if kind is Join:
             self._join(event)
         elif kind is Start:
@@ -81,11 +89,10 @@ class Table:
                 raise BadLink("link.error.out_of_order")
             author = self.game.to_move()
             self.history.append((author, self.game.play(event), event))
+            self.ordering = None  # an order's placement (the order left the position as it was)
             self._forced()
         elif kind is Order:
-            if self.phase != PLAYING or not self.game.order(event.seat, event.kind):
-                raise BadLink("link.error.out_of_order")
-            self._forced()
+            self._order(event)
         else:
             self._secret(event)
         if len(self.history) > played:
@@ -104,6 +111,20 @@ class Table:
         if self.commitments[event.seat] is not None or event.commitment in self.commitments:
             raise BadLink("link.error.seat_taken", name=self.names[event.seat])
         self.commitments[event.seat] = event.commitment
+
+    def _order(self, event: Order) -> None:
+        """A standing order, accepted only where the page writes one (``Game.may_order``; in
+        Oriflamme: by the seat to move, at its placement, once a round) and only if that seat's
+        placement directly follows it (the next event, checked in ``add``; a record may not end
+        on an order).  So an order written for another seat is refused by every device, not
+        only by its seat's: nobody can answer "keep" for another seat's reveals."""
+        if self.phase != PLAYING or not self.game.keeps_hidden or not 0 <= event.seat < self.players:
+            raise BadLink("link.error.out_of_order")
+        if not self.game.may_order(event.seat):
+            raise BadLink("link.error.forged_order", name=self.names[event.seat])
+        if not self.game.order(event.seat, event.kind):
+            raise BadLink("link.error.out_of_order")
+        self.ordering = event.seat
 
     def _start(self, event: Start) -> None:
         if self.game is not None or None in self.commitments:
@@ -252,7 +273,7 @@ class Table:
             raise IllegalMove("link.error.not_your_turn")
         event = self.game.encode(str(move)[:80])
         seat = self.game.to_move()
-        if keep_hidden and self.game.keeps_hidden and not self.game.ordered(seat):
+        if keep_hidden and self.game.may_order(seat):  # as the page: at a placement, once a round
             self.add(Order(seat, 0), own=True)
         self.add(event, own=True)
         self.settle()

@@ -127,7 +127,8 @@ def test_a_forged_standing_order_and_a_forged_keep_are_refused_by_their_seat():
     )
     public = Table(decode(table["link"]), {})
     victim = (public.game.to_move() + 1) % 3
-    _refused(devices[victim], _text(public.record.extend(Order(victim, 0))), "link.error.forged_move")
+    # an order for a seat that is not to move: every device refuses it (tests/engine/test_link_orders.py)
+    _refused(devices[victim], _text(public.record.extend(Order(victim, 0))), "link.error.forged_order")
     # "keep my card hidden" written for the owner of a visited face-down card
     devices, table, _, _ = play_by_link(
         "oriflamme", 3, seed=4, until=lambda t: t["next"]["action"] == "move" and _decision(t) == "reveal"

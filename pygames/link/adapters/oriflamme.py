@@ -84,6 +84,10 @@ class OriflammeGame(Game):
     def ordered(self, seat: int) -> bool:
         return self.orders.get(seat) == self.public.round
 
+    def may_order(self, seat: int) -> bool:
+        s = self.public
+        return seat == s.to_move and s.decision == "place" and not self.ordered(seat)
+
     def forced(self) -> int | None:
         """A standing order answers its seat's reveals with ``keep``; otherwise ``forced_move`` of
         the public position, except for a decision on a secret (``State.secret_decision``: a
