@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from link_refusals import refused
 
 from pygames import GAMES, bridge
 from pygames.core.rng import Rng
@@ -35,16 +36,6 @@ def _keys(devices: list[Device], link: str) -> dict[int, bytes]:
     return keys
 
 
-def _refused(device: Device, link: str, key: str) -> BadLink:
-    """``device`` refuses ``link`` with message ``key`` and keeps its saved game as it was."""
-    before = json.dumps(device.saved, sort_keys=True)
-    with pytest.raises(BadLink) as caught:
-        device.open(link)
-    assert caught.value.key == key
-    assert json.dumps(device.saved, sort_keys=True) == before
-    return caught.value
-
-
 def _text(record: Record) -> str:
     return record.to_text()
 
@@ -61,9 +52,9 @@ def test_a_move_forged_for_the_seat_to_move_is_refused_by_that_seats_device(game
     public = Table(decode(table["link"]), {})
     event = _a_move(public)
     if event.opening is not None:  # a made-up reveal: every device refuses it at once
-        _refused(devices[(victim + 1) % players], _text(public.record.extend(event)), "link.error.false_reveal")
+        refused(devices[(victim + 1) % players], _text(public.record.extend(event)), "link.error.false_reveal")
         return
-    error = _refused(devices[victim], _text(public.record.extend(event)), "link.error.forged_move")
+    error = refused(devices[victim], _text(public.record.extend(event)), "link.error.forged_move")
     assert error.params["name"] == table["names"][victim]
 
 
@@ -111,7 +102,7 @@ def test_a_forged_move_is_named_by_every_devices_audit_once_the_keys_are_in():
     assert forged_any
     end = api.link_open(link, {str(forger): keys[forger].hex()}, None)
     assert end["audit"]["state"] == "pending" and end["audit"]["waiting"] == [victim]
-    _refused(devices[victim], link, "link.error.forged_move")
+    refused(devices[victim], link, "link.error.forged_move")
     # had the victim's key come in anyway, every device's audit names the forged event
     record = decode(end["link"]).extend(Secret(victim, keys[victim]))
     audit = Table(record, {}).audit()
@@ -128,7 +119,7 @@ def test_a_forged_standing_order_and_a_forged_keep_are_refused_by_their_seat():
     public = Table(decode(table["link"]), {})
     victim = (public.game.to_move() + 1) % 3
     # an order for a seat that is not to move: every device refuses it (tests/engine/test_link_orders.py)
-    _refused(devices[victim], _text(public.record.extend(Order(victim, 0))), "link.error.forged_order")
+    refused(devices[victim], _text(public.record.extend(Order(victim, 0))), "link.error.forged_order")
     # "keep my card hidden" written for the owner of a visited face-down card
     devices, table, _, _ = play_by_link(
         "oriflamme", 3, seed=4, until=lambda t: t["next"]["action"] == "move" and _decision(t) == "reveal"
@@ -136,7 +127,7 @@ def test_a_forged_standing_order_and_a_forged_keep_are_refused_by_their_seat():
     public = Table(decode(table["link"]), {})
     owner = public.game.to_move()
     keep = [str(m) for m in public.game.legal()].index("keep")
-    _refused(devices[owner], _text(public.record.extend(Move(keep))), "link.error.forged_move")
+    refused(devices[owner], _text(public.record.extend(Move(keep))), "link.error.forged_move")
 
 
 def _decision(table: dict) -> str | None:
@@ -157,7 +148,7 @@ def test_an_earlier_move_rewritten_is_refused_by_a_seat_that_moved_after_it():
     victim = next(a for a in public.authors[first + 1 :] if a != public.authors[first])
     fresh = Device()  # the victim's key on a device without a saved copy (no fork to compare)
     fresh.saved = {table["id"]: {"link": None, "keys": devices[victim].saved[table["id"]]["keys"]}}
-    _refused(fresh, changed.to_text(), "link.error.changed")
+    refused(fresh, changed.to_text(), "link.error.changed")
 
 
 # --- 2. nobody is framed -------------------------------------------------------------------------
@@ -170,7 +161,7 @@ def test_a_wrong_key_for_a_seat_is_refused_by_every_device_and_blames_nobody(gam
     victim = Table(record, {}).audit()["waiting"][0]
     forged = _text(record.extend(Secret(victim, bytes(16))))
     for device in devices:
-        error = _refused(device, forged, "link.error.forged_key")
+        error = refused(device, forged, "link.error.forged_key")
         assert "not to blame" in error.to_json()["text"]
     with pytest.raises(BadLink):
         Table(decode(forged), {})
@@ -186,7 +177,7 @@ def test_a_changed_random_value_after_the_last_join_is_refused_and_the_game_goes
     for seat in range(1, players):
         link = api.link_join(link, seat, {}, key=keys[seat])["link"]
     forged = _text(decode(link).extend(Start(bytes(16))))
-    _refused(creator, forged, "link.error.forged_start")
+    refused(creator, forged, "link.error.forged_start")
     with pytest.raises(BadLink) as caught:
         Table(decode(forged), {})
     assert caught.value.key == "link.error.forged_start"
@@ -288,7 +279,7 @@ def test_a_tag_stripped_from_a_link_is_refused_by_its_seat():
     record = decode(table["link"])
     mover = Table(record, {}).authors[-1]
     stripped = Record(record.header, record.events, tuple(None for _ in record.header.names))
-    _refused(devices[mover], _text(stripped), "link.error.changed")
+    refused(devices[mover], _text(stripped), "link.error.changed")
 
 
 # --- smaller items --------------------------------------------------------------------------------
@@ -349,7 +340,7 @@ def test_an_okiya_match_of_drawn_games_ends_at_the_limit_by_link(format):
 
 
 @pytest.mark.parametrize("game,players", [(game, n) for game, n in MIDDLE if not link_adapter(game).has_secrets])
-def test_a_reveal_opening_in_a_game_without_hidden_cards_is_refused(game, players):
+def test_a_reveal_opening_in_a_game_without_hidden_cards_isrefused(game, players):
     _, table, _, _ = play_by_link(game, players, seed=2, until=lambda t: t["played"] >= 2)
     record = decode(table["link"]).extend(Move(0, None, (0, bytes(6))))
     with pytest.raises(BadLink) as caught:

@@ -9,9 +9,8 @@ answer "keep" for another seat's reveals and carry the game on past it."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from link_refusals import refused
 
 from pygames import GAMES
 from pygames.core.rng import Rng
@@ -65,13 +64,8 @@ def _signed(record: Record, seat: int, key: bytes) -> Record:
 
 
 def _refused(device: Device, link: str, key: str = "link.error.forged_order") -> BadLink:
-    """``device`` refuses ``link`` with message ``key`` and keeps its saved game as it was."""
-    before = json.dumps(device.saved, sort_keys=True)
-    with pytest.raises(BadLink) as caught:
-        device.open(link)
-    assert caught.value.key == key
-    assert json.dumps(device.saved, sort_keys=True) == before
-    return caught.value
+    """``device`` refuses ``link`` (by default as a forged order) and keeps its saved game."""
+    return refused(device, link, key)
 
 
 def _forged_at_own_placement(players: int, seed: int, round_: int, last: bool = False):

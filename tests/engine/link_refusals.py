@@ -1,0 +1,20 @@
+"""What the link tests check of a refused link: the device says why, and keeps what it had."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames.link import BadLink
+from pygames.link.simulate import Device
+
+
+def refused(device: Device, link: str, key: str) -> BadLink:
+    """``device`` refuses ``link`` with message ``key`` and keeps its saved game as it was."""
+    before = json.dumps(device.saved, sort_keys=True)
+    with pytest.raises(BadLink) as caught:
+        device.open(link)
+    assert caught.value.key == key
+    assert json.dumps(device.saved, sort_keys=True) == before
+    return caught.value
