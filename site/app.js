@@ -118,7 +118,11 @@ async function onRoute() {
     return;
   }
   if (link) link.stop();
-  if (id) history.replaceState(null, "", "#"); // a game nobody can play here
+  if (id) {
+    // a game nobody can play here: the start page, and why (unless the registry itself is missing)
+    history.replaceState(null, "", "#");
+    if (registry.length) bootDone.then(() => gen === routeGen && toast(t("error.unknown_game", { game: id.slice(0, 40) })));
+  }
   showStart();
 }
 

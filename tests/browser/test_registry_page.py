@@ -172,3 +172,12 @@ def test_the_start_page_draws_every_games_picture(page, site_url):
 def test_games_json_is_the_registry(dist_site):
     """The page reads games.json: the bridge's games(), level_key and calls included."""
     assert json.loads((dist_site / "games.json").read_text("utf-8")) == list(REGISTRY.values())
+
+
+def test_a_deep_link_to_a_game_the_site_lacks_says_so(page, site_url, catalog):
+    page.goto(f"{site_url}#play/chess?seed=1")
+    # the start page, and the reason in words (the id is shown as text, never as markup)
+    said = catalog["error.unknown_game"].replace("{game}", "chess")
+    expect(page.locator("#toast")).to_have_text(said, timeout=READY_MS)
+    expect(page.locator(".game-card")).to_have_count(len(GAMES))
+    assert page.evaluate("location.hash") in ("", "#")
