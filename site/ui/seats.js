@@ -31,7 +31,8 @@ export function openSeats({ t, title, min = 2, max = 5, levels = [], defaultLeve
 
   const dlg = el("dialog", { class: "sheet seats-sheet", id: "seats-dialog" });
   const form = el("form", { method: "dialog", id: "seats-form" });
-  form.append(el("h2", { text: title }));
+  // the sheet opens on its title, not on a name field: a phone's keyboard would cover the sheet
+  form.append(el("h2", { text: title, tabindex: "-1", autofocus: "" }));
   form.append(playerCount(t, min, max, players));
 
   // one row per seat

@@ -181,3 +181,14 @@ def test_a_deep_link_to_a_game_the_site_lacks_says_so(page, site_url, catalog):
     expect(page.locator("#toast")).to_have_text(said, timeout=READY_MS)
     expect(page.locator(".game-card")).to_have_count(len(GAMES))
     assert page.evaluate("location.hash") in ("", "#")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_setup_sheet_opens_on_its_title_not_a_text_field(page, site_url, catalog, game):
+    """On a phone a focused name field pops the keyboard up over the sheet (issue 29)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    dialog = open_setup(page, site_url, game)
+    title = dialog.locator("h2")
+    expect(title).to_have_text(catalog[f"ui.{game}.setup.title"])
+    expect(title).to_be_focused()
+    assert page.evaluate("document.activeElement.tagName") != "INPUT"
