@@ -9,6 +9,14 @@ being written down.  ``settle`` adds the events this device owes without asking 
 (the creator's start, a forced choice of its own seat, its key once the game is over), so a
 decision never costs a hop it need not.
 
+The end is sealed before any key is shown (link version 3): once the game is over, every
+seat that did not make the last move adds a ``Done``, its endorsement of the final position,
+and only when every seat has endorsed it do the devices reveal their keys.  A revealed key
+lets anyone write tags in that seat's name, so were keys shown earlier (as version 2 did,
+with the last move) the next holder could rewrite the ending and re-endorse it; now every
+event is covered by the tag of a seat whose key is still secret until the last key, and by
+then every seat's device has saved the final position, so a rewrite is a fork it refuses.
+
 Every event speaks for one seat (its author: the joiner, the creator's start, the seat
 to move, the seat an order or a key is for).  A device checks its own seats'
 endorsements as soon as it opens a link (an event in its name that it did not make is
@@ -31,9 +39,12 @@ from pygames.link.commit import chain, creator_rand, endorsement, rand_commitmen
 from pygames.link.errors import BadLink
 from pygames.link.games import Game, Problem, adapter
 from pygames.link.names import shown_names
-from pygames.link.wire import Join, Move, Order, Record, Secret, Start, event_to_bytes
+from pygames.link.wire import SEALED_END, Done, Join, Move, Order, Record, Secret, Start, event_to_bytes
 
 JOINING, PLAYING, REVEALING, OVER = "joining", "playing", "revealing", "over"
+#: The game is over and the seats are endorsing the final position (``Done``); the page sees
+#: it as ``revealing``: the result waits for the devices, no key is out yet.
+CLOSING = "closing"
 
 
 class Table:
@@ -64,6 +75,8 @@ class Table:
         self.before_last: Any = None
         #: The seat whose standing order was the last event: its placement must come next.
         self.ordering: int | None = None
+        #: The seats that endorsed the final position: the last move's author, then each ``Done``.
+        self.closed: set[int] = set()
         for event in record.events:
             self.add(event)
         if self.ordering is not None:  # the page writes an order and its placement in one link
@@ -93,6 +106,8 @@ class Table:
             self._forced()
         elif kind is Order:
             self._order(event)
+        elif kind is Done:
+            self._done(event)
         else:
             self._secret(event)
         if len(self.history) > played:
@@ -100,6 +115,11 @@ class Table:
         self.record = self.record.extend(event)
         self.authors.append(author)
         self.heads.append(chain(self.heads[-1], event_to_bytes(event)))
+        if kind is Move and self.game.over():
+            # the last move's author endorses the final position with it (version 2: everyone,
+            # whose keys then follow at once)
+            sealed = self.record.header.version >= SEALED_END
+            self.closed = {author} if sealed else set(range(self.players))
         if own:
             self._endorse()
         if kind is Secret and len(self.revealed) == self.players:
@@ -125,6 +145,11 @@ class Table:
         if not self.game.order(event.seat, event.kind):
             raise BadLink("link.error.out_of_order")
         self.ordering = event.seat
+
+    def _done(self, event: Done) -> None:
+        if self._stage() != CLOSING or not 0 <= event.seat < self.players or event.seat in self.closed:
+            raise BadLink("link.error.out_of_order")
+        self.closed.add(event.seat)
 
     def _start(self, event: Start) -> None:
         if self.game is not None or None in self.commitments:
@@ -175,14 +200,20 @@ class Table:
 
     @property
     def phase(self) -> str:
-        """joining, playing, revealing (keys for the audit) or over (also when a commitment broke)."""
-        return OVER if self.problem is not None or self.forged else self._stage()
+        """joining, playing, revealing (the seats endorse the end, then reveal their keys for the
+        audit) or over (also when a commitment broke)."""
+        if self.problem is not None or self.forged:
+            return OVER
+        stage = self._stage()
+        return REVEALING if stage == CLOSING else stage
 
     def _stage(self) -> str:
         if self.game is None:
             return JOINING
         if not self.game.over():
             return PLAYING
+        if len(self.closed) < self.players:
+            return CLOSING
         if len(self.revealed) < self.players:
             return REVEALING
         return OVER
@@ -204,6 +235,8 @@ class Table:
             return self._who(0, "start")
         if phase == PLAYING:
             return self._who(self.game.to_move(), "move")
+        if phase == REVEALING and self._stage() == CLOSING:
+            return self._who(min(set(range(self.players)) - self.closed), "confirm")
         if phase == REVEALING:
             return self._who(min(set(range(self.players)) - set(self.revealed)), "reveal")
         return None
@@ -261,7 +294,9 @@ class Table:
                 self.add(Start(creator_rand(held[0])), own=True)
             elif phase == PLAYING and self.game.to_move() in held and self.game.my_forced() is not None:
                 self.add(self.game.encode(str(self.game.my_forced())), own=True)
-            elif phase == REVEALING and set(held) - set(self.revealed):
+            elif phase == REVEALING and self._stage() == CLOSING and set(held) - self.closed:
+                self.add(Done(min(set(held) - self.closed)), own=True)
+            elif phase == REVEALING and self._stage() == REVEALING and set(held) - set(self.revealed):
                 seat = min(set(held) - set(self.revealed))
                 self.add(Secret(seat, held[seat]), own=True)
             else:
@@ -323,3 +358,9 @@ def relation(new: Record, saved: Record) -> str:
     if len(a) > len(b):
         return "newer" if a[len(b) - 1] == b[-1] else "fork"
     return "older" if b[len(a) - 1] == a[-1] else "fork"
+
+
+def fork_point(new: Record, saved: Record) -> int:
+    """The first event (1-based) where two records of the same game differ."""
+    a, b = new.chain(), saved.chain()
+    return next((i for i in range(1, min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))

@@ -14,6 +14,8 @@
               tag == 7      secret: seat (1 byte), seat key (16) -- revealed at the end
               tag == 9      a move that opens a face-down card: index (varint), the
                             placement's number (varint) and its nonce (6)
+              tag == 11     done:   seat (1 byte) -- the seat endorses the final position
+                            (version 3: every seat does, before any key is revealed)
     check   = the first 4 bytes of the hash over the chain's head and the tags (a typo
               in a link is caught even when deflate does not notice)
 
@@ -37,10 +39,14 @@ from pygames.link.commit import CARD_COMMIT_BYTES, COMMIT_BYTES, KEY_BYTES, NONC
 from pygames.link.errors import BadLink
 from pygames.link.names import MAX_NAME, valid_name
 
-VERSION = 2
+VERSION = 3
 #: The first version a device of this release can still read (older links were made by an
-#: older release, whose events carry no endorsements: they get their own message).
+#: older release, whose events carry no endorsements: they get their own message).  A
+#: version 2 game is played to its end by version 2's rule: keys follow the last move at once,
+#: with no "done" round (``table.Table``); new games are version 3.
 OLDEST = 2
+#: The first version whose games end with every seat's "done" before any key is revealed.
+SEALED_END = 3
 #: Limits that keep a hostile link from costing more than a real one.
 MAX_TEXT = 8000
 MAX_BYTES = 16384
@@ -75,7 +81,14 @@ class Secret(NamedTuple):
     key: bytes
 
 
-Event = Union[Join, Start, Move, Order, Secret]
+class Done(NamedTuple):
+    """A seat endorses the final position (its tag then covers the whole game), so no key is
+    revealed while anyone's endorsement still leaves an event open to rewriting."""
+
+    seat: int
+
+
+Event = Union[Join, Start, Move, Order, Secret, Done]
 
 
 @dataclass(frozen=True)
@@ -86,9 +99,11 @@ class Header:
     names: tuple[str, ...]
     seat0: bytes
     rand0: bytes
+    #: the link format the game was created in (a game keeps its version to the end)
+    version: int = VERSION
 
     def to_bytes(self) -> bytes:
-        out = bytearray([VERSION, GAMES[self.game].WIRE_CODE, self.players])
+        out = bytearray([self.version, GAMES[self.game].WIRE_CODE, self.players])
         _varint(out, self.options)
         for name in self.names:
             data = name.encode("utf-8")
@@ -177,6 +192,8 @@ def event_to_bytes(event: Event) -> bytes:
         out += bytes([3]) + event.rand
     elif type(event) is Order:
         out += bytes([5, event.seat, event.kind])
+    elif type(event) is Done:
+        out += bytes([11, event.seat])
     else:
         out += bytes([7, event.seat]) + event.key
     return bytes(out)
@@ -304,7 +321,7 @@ def read_record(data: bytes) -> Record:
         if not valid_name(name):  # shown cleaned: pygames.link.names.shown_names
             raise BadLink("link.error.bad_name")
         names.append(name)
-    header = Header(game, players, options, tuple(names), r.bytes(COMMIT_BYTES), r.bytes(COMMIT_BYTES))
+    header = Header(game, players, options, tuple(names), r.bytes(COMMIT_BYTES), r.bytes(COMMIT_BYTES), version)
     mask = r.byte()
     if mask >> players:
         raise BadLink("link.error.corrupted")
@@ -327,6 +344,8 @@ def read_record(data: bytes) -> Record:
         elif tag == 9:
             index, number = r.varint(), r.varint()
             events.append(Move(index, None, (number, r.bytes(NONCE_BYTES))))
+        elif tag == 11 and version >= SEALED_END:
+            events.append(Done(r.byte()))
         else:
             raise BadLink("link.error.corrupted")
     return Record(header, tuple(events), tags)

@@ -110,7 +110,11 @@ class AuditBox {
     let text;
     if (audit.state === "verified") text = has("link.audit.verified") ? t("link.audit.verified") : t("ui.link.audit.verified");
     else if (audit.state === "failed") text = t((audit.problems || []).some((p) => p.cheater === null) ? "ui.link.audit.forged" : "ui.link.audit.failed");
-    else if (table.next && table.phase === "revealing") text = t("ui.link.audit.pending_for", { name: table.next.name || name(table.next.seat) });
+    else if (table.next && table.phase === "revealing") {
+      // first every seat confirms the final position, then the keys come in
+      const key = table.next.action === "confirm" ? "ui.link.audit.confirm_for" : "ui.link.audit.pending_for";
+      text = t(key, { name: table.next.name || name(table.next.seat) });
+    }
     else text = has("link.audit.pending") ? t("link.audit.pending") : t("ui.link.audit.pending");
     this.text.textContent = text;
     // exactly which seat broke which commitment (the engine's sentence names the player)

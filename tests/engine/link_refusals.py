@@ -1,4 +1,5 @@
-"""What the link tests check of a refused link: the device says why, and keeps what it had."""
+"""What the link tests share: the games they attack, and what they check of a refused link
+(the device says why, and keeps what it had)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,14 @@ import json
 
 import pytest
 
+from pygames import GAMES
 from pygames.link import BadLink
 from pygames.link.simulate import Device
+
+#: Every game of the registry at its fewest and its most seats.
+LINK_GAMES = [
+    (game, n) for game, module in GAMES.items() for n in sorted({module.PLAYER_COUNTS[0], module.PLAYER_COUNTS[-1]})
+]
 
 
 def refused(device: Device, link: str, key: str) -> BadLink:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from link_refusals import refused
+from link_refusals import LINK_GAMES, refused
 
 from pygames import GAMES, bridge
 from pygames.core.rng import Rng
@@ -16,14 +16,10 @@ from pygames.link import BadLink, Table, api, decode
 from pygames.link.commit import card_commitment, card_nonce, endorsement
 from pygames.link.games import adapter as link_adapter
 from pygames.link.simulate import Device, derive_key, play_by_link
-from pygames.link.wire import Move, Order, Record, Secret, Start
+from pygames.link.wire import Done, Move, Order, Record, Secret, Start
 from pygames.okiya.match import MATCH_GAME_LIMIT, game_seed
 from pygames.okiya.state import new_game
 
-#: Every game of the registry at its fewest and its most seats.
-LINK_GAMES = [
-    (game, n) for game, module in GAMES.items() for n in sorted({module.PLAYER_COUNTS[0], module.PLAYER_COUNTS[-1]})
-]
 #: Every game at one player count, the middle one of its counts.
 MIDDLE = [(game, module.PLAYER_COUNTS[len(module.PLAYER_COUNTS) // 2]) for game, module in GAMES.items()]
 
@@ -34,6 +30,11 @@ def _keys(devices: list[Device], link: str) -> dict[int, bytes]:
     for device in devices:
         keys.update({int(s): bytes.fromhex(k) for s, k in device.entry(link)["keys"].items()})
     return keys
+
+
+def _keys_due(table: dict) -> bool:
+    """The game is over and every seat has sealed its end: the keys are due."""
+    return table["phase"] == "revealing" and table["next"]["action"] == "reveal"
 
 
 def _text(record: Record) -> str:
@@ -103,8 +104,13 @@ def test_a_forged_move_is_named_by_every_devices_audit_once_the_keys_are_in():
     end = api.link_open(link, {str(forger): keys[forger].hex()}, None)
     assert end["audit"]["state"] == "pending" and end["audit"]["waiting"] == [victim]
     refused(devices[victim], link, "link.error.forged_move")
-    # had the victim's key come in anyway, every device's audit names the forged event
-    record = decode(end["link"]).extend(Secret(victim, keys[victim]))
+    # had the victim's device sealed the end and every key come in anyway, every device's
+    # audit names the forged event
+    record = decode(end["link"])
+    if victim not in Table(record, {}).closed:
+        record = record.extend(Done(victim))
+    revealed = Table(record, {}).revealed
+    record = record.extend(*(Secret(seat, keys[seat]) for seat in (forger, victim) if seat not in revealed))
     audit = Table(record, {}).audit()
     assert audit["state"] == "failed"
     assert {p["key"] for p in audit["problems"]} == {"link.audit.forged"}
@@ -156,7 +162,7 @@ def test_an_earlier_move_rewritten_is_refused_by_a_seat_that_moved_after_it():
 
 @pytest.mark.parametrize("game,players", LINK_GAMES)
 def test_a_wrong_key_for_a_seat_is_refused_by_every_device_and_blames_nobody(game, players):
-    devices, table, _, _ = play_by_link(game, players, seed=6, until=lambda t: t["phase"] == "revealing")
+    devices, table, _, _ = play_by_link(game, players, seed=6, until=_keys_due)
     record = decode(table["link"])
     victim = Table(record, {}).audit()["waiting"][0]
     forged = _text(record.extend(Secret(victim, bytes(16))))
@@ -252,7 +258,7 @@ def test_a_commitment_opens_to_its_own_card_only():
 
 @pytest.mark.parametrize("game,players", LINK_GAMES)
 def test_a_seat_that_withholds_its_key_leaves_the_result_unconfirmed_and_says_whose(game, players):
-    devices, table, _, _ = play_by_link(game, players, seed=9, until=lambda t: t["phase"] == "revealing")
+    devices, table, _, _ = play_by_link(game, players, seed=9, until=_keys_due)
     waiting = table["audit"]["waiting"]
     assert table["audit"]["state"] == "pending" and waiting
     assert table["next"] == {"seat": waiting[0], "name": table["names"][waiting[0]], "action": "reveal"}
