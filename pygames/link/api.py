@@ -19,7 +19,7 @@ from pygames.link.errors import BadLink
 from pygames.link.games import Game
 from pygames.link.games import adapter as game_adapter
 from pygames.link.names import clean_name
-from pygames.link.table import JOINING, OVER, Table, relation
+from pygames.link.table import JOINING, OVER, Table, fork_point, relation
 from pygames.link.wire import Header, Record, decode, split
 
 
@@ -82,6 +82,7 @@ def link_open(link: str, keys: dict | None = None, saved: str | None = None) -> 
     if imported:
         keys[imported[0]] = imported[1]
     notice = None
+    replaced = False
     if saved:
         try:
             saved_record = decode(saved)
@@ -90,7 +91,10 @@ def link_open(link: str, keys: dict | None = None, saved: str | None = None) -> 
         if saved_record is not None and saved_record.id == record.id:
             how = relation(record, saved_record)
             if how == "fork":
-                raise BadLink("link.error.fork")
+                event = fork_point(record, saved_record)
+                if _wrote_since(saved_record, event, keys):
+                    raise BadLink("link.error.fork")
+                notice, replaced = _message("link.notice.fork"), True
             if how == "older":
                 record = saved_record
                 notice = _message("link.notice.older")
@@ -99,9 +103,23 @@ def link_open(link: str, keys: dict | None = None, saved: str | None = None) -> 
         raise BadLink("link.error.bad_key")
     table.settle()
     result = _table(table, notice)
+    if replaced:  # the page saves it over the branch it had (nothing of this device's was in it)
+        result["replaced"] = True
     if imported:
         result["imported"] = {"seat": imported[0], "key": imported[1].hex()}
     return result
+
+
+def _wrote_since(saved: Record, event: int, keys: dict[int, bytes]) -> bool:
+    """Whether this device wrote anything in its ``saved`` branch from event ``event``
+    (1-based) on, or cannot tell (it keeps the branch then).  A branch it only read, such as
+    a forged link a friend passed on, may be replaced by the other: nothing of its own is lost."""
+    try:
+        table = Table(saved, keys)
+    except BadLink:
+        return True
+    held = table.held_keys()
+    return any(author in held for author in table.authors[event - 1 :])
 
 
 def link_join(link: str, seat: int, keys: dict | None = None, key: str | None = None) -> dict[str, Any]:

@@ -202,7 +202,7 @@ export class LinkPlay {
     const holds = Object.keys(keys).length > 0;
     const newer = !entry || (table.link !== entry.link && (entry.events === undefined || table.events >= entry.events));
     if (holds && !table.notice) store.saveTable(table, keys);
-    else if (holds && table.notice && newer && entry) store.saveTable(table, keys);
+    else if (holds && table.notice && (newer || table.replaced) && entry) store.saveTable(table, keys); // replaced: a branch it only read
     this.keys = keys;
     this.table = table;
     this.errorShown = false;
