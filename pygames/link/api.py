@@ -231,6 +231,9 @@ def _table(table: Table, notice: dict | None = None) -> dict[str, Any]:
         "outcome": outcome,
         "match": view.get("match") if view else None,
         "audit": table.audit(),
+        # this device wrote the record's last event: nobody else has this link yet (at the
+        # end, the one device that owes the others the final link)
+        "wrote_last": bool(table.authors) and table.authors[-1] in held,
         "notice": notice,
         # what the last public move did (and the lone moves it set off), as this device may know it
         "last_events": _last_events(table, seat),

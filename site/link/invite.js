@@ -1,6 +1,7 @@
 // The link to pass on (#link-panel): after this device acted, whom to send the new link
-// to and why (join, start, move, reveal for the audit), or, once the game is over and
-// nobody owes anything, the final link for everyone. data-next-seat says whose phone.
+// to and why (join, start, move, confirm or reveal for the audit), or, once the game is over,
+// the final link for everyone: asked only of the device that wrote it (the others have
+// opened it). data-next-seat says whose phone.
 
 import { t } from "../i18n.js";
 import { LinkPanel } from "./share.js";
@@ -38,7 +39,8 @@ export class InvitePanel {
       if (next.action === "join" && open > 1) lines.push(t("ui.link.send.join_more", { n: open - 1 }));
       return { heading: t("ui.link.send.to", { name }), lines, nextSeat: String(next.seat) };
     }
-    if (!next && table.phase === "over") return { heading: t("ui.link.send.final"), lines: [t("ui.link.send.final_why")], nextSeat: "" };
+    // the final link: only the device that wrote it owes it to the others (they have opened it once they see it)
+    if (!next && table.phase === "over" && table.wrote_last) return { heading: t("ui.link.send.final"), lines: [t("ui.link.send.final_why")], nextSeat: "" };
     return null;
   }
 }

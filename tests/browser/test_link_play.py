@@ -275,6 +275,12 @@ def test_oriflamme_by_link_three_phones(phones, site_url, catalog):
         if page is not last:
             open_link(page, site_url, final)
         assert_verified(page, catalog)
+        # only the phone that wrote the final link asks to send it on
+        panel = page.locator("#link-panel")
+        if page is last:
+            expect(panel).to_contain_text(catalog["ui.link.send.final"])
+        else:
+            expect(panel).to_be_hidden()
         # the winner's line names the winners by their own names
         for seat in t["outcome"]["winners"]:
             expect(page.locator("#link-end-title")).to_contain_text(["Ada", "Bea", "Cid"][seat])
