@@ -11,6 +11,7 @@
 import { t } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { storageWorks } from "../ui/storage.js";
+import { playedGames, restorePlayed } from "../ui/played.js";
 import * as store from "./store.js";
 
 const FILE_KIND = "pygames-seats";
@@ -66,7 +67,8 @@ export function seatsBackup() {
     const keys = store.keysFor(id);
     if (Object.keys(keys).length) games.push({ link: entry.link, keys });
   }
-  return { kind: FILE_KIND, version: 1, saved: new Date().toISOString(), games };
+  // the games played here away from links ride along (the record of play stays with the device)
+  return { kind: FILE_KIND, version: 1, saved: new Date().toISOString(), games, played: playedGames() };
 }
 
 /** "Back up my seats" and "Restore" on My games. */
@@ -93,7 +95,7 @@ export class SeatBackup {
 
   save() {
     const backup = seatsBackup();
-    if (!backup.games.length) return this.toast(t("ui.link.backup.none"));
+    if (!backup.games.length && !backup.played.length) return this.toast(t("ui.link.backup.none"));
     const blob = new Blob([JSON.stringify(backup, null, 1)], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `pygames-seats-${backup.saved.slice(0, 10)}.json` });
     document.body.append(a);
@@ -107,14 +109,17 @@ export class SeatBackup {
    *  holds is left out, and the toast says so. */
   async restore(file) {
     let games = null;
+    let played = [];
     try {
       const data = JSON.parse(await file.text());
       if (data && data.kind === FILE_KIND && Array.isArray(data.games)) games = data.games;
+      if (games && Array.isArray(data.played)) played = data.played;
     } catch (_) {
       games = null;
     }
     this.file.value = "";
     if (!games) return this.toast(t("ui.link.backup.bad_file"));
+    restorePlayed(played); // checked by the bridge when resumed, like any saved game
     let restored = 0;
     let keptSeats = 0;
     await this.py.ready;

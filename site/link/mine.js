@@ -1,11 +1,13 @@
 // The "My games" screen (#my-games): every link game this device holds, newest first,
 // each with whose turn it is, its latest link (open, share or copy), archive / restore
-// and delete (asked twice, since deleting drops this device's seat keys).
+// and delete (asked twice, since deleting drops this device's seat keys); then the hot-seat
+// and bot games played here and the record of play (played.js).
 
 import { t, has, listParts } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import * as store from "./store.js";
 import { fullUrl } from "./routes.js";
+import { PlayedList } from "./played.js";
 
 export class MyGames {
   /** @param {{toast: (text: string) => void}} opts */
@@ -16,6 +18,7 @@ export class MyGames {
     this.archivedList = el("ul", { class: "link-games archived", id: "link-archived-list" });
     this.archivedSummary = el("summary");
     this.archived = el("details", { class: "link-archived", id: "link-archived" }, this.archivedSummary, this.archivedList);
+    this.played = new PlayedList({ toast });
     this.el = el(
       "section",
       { class: "link-mine", id: "link-mine", hidden: true, "aria-labelledby": "link-mine-title" },
@@ -24,6 +27,7 @@ export class MyGames {
       this.empty,
       this.list,
       this.archived,
+      this.played.el,
       el("p", { class: "link-nav" }, el("a", { class: "btn", href: "#", text: t("ui.end.home") })),
     );
   }
@@ -37,6 +41,7 @@ export class MyGames {
     this.archivedList.replaceChildren(...archived.map(([id, g]) => this.item(id, g)));
     this.archived.hidden = archived.length === 0;
     this.archivedSummary.textContent = t("ui.link.mine.archived", { n: archived.length });
+    this.played.render();
   }
 
   /** One saved game: its title, players (this device's marked), whose turn, when, its link, actions. */

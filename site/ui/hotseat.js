@@ -39,6 +39,7 @@ import { t, has, listText } from "../i18n.js";
 import { PrivacyScreen } from "./privacy.js";
 import { openSeats } from "./seats.js";
 import { readJSON, readSave, writeJSON, randomSeed } from "./storage.js";
+import { playedEntry, remember } from "./played.js";
 import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
 import { PaceBar, pacedPause } from "./pace.js";
@@ -423,6 +424,7 @@ export class HotSeatGame {
   save(res, over) {
     const shown = this.shownBeforePython ? res : this.secrets ? publicShown(res) : null;
     writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(shown ? { shown } : {}) });
+    remember(playedEntry(this, res, over)); // My games (ui/played.js)
   }
 
   rematch() {
