@@ -144,6 +144,19 @@ def hint(record: dict[str, Any]) -> dict[str, Any]:
     return {**game_calls(match.game).hint(match.current), "record": {**_record(match), "hints": hints}}
 
 
+def chart(record: dict[str, Any]) -> dict[str, Any]:
+    """The picture of a finished game, for a game that offers it (``CALLS``; Oriflamme: each
+    player's influence round by round; Turncoats: the areas each colour ruled turn by turn):
+    ``title``, the ``x`` axis's name, its ``steps`` and ``series`` (``seat`` or ``label``, and
+    ``points``). Only once the game is over: the page shows it on the end screen."""
+    match = _offering(record, "chart")
+    if match.current.to_move is not None:
+        raise PlayerError("error.not_over")
+    games = match.notation()
+    start = replay({**record, "games": games[:-1] + [[]]}).current
+    return game_calls(match.game).chart(start, games[-1])
+
+
 def offered_calls(module: Any) -> tuple[str, ...]:
     """The calls beyond the protocol a game module offers (its ``CALLS``; none by default)."""
     return tuple(getattr(module, "CALLS", ()))
@@ -323,7 +336,7 @@ def _check_seed(seed: object) -> int:
 
 
 CALLS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint)
+    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart)
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_qr")

@@ -27,8 +27,12 @@ SECRETS = True
 FORMATS = ("single",)
 #: The game's code in a link's header: links outlive releases, so it never changes.
 WIRE_CODE = 2
+#: The calls beyond the protocol this game offers the page (``pygames.turncoats.calls``): the
+#: picture of a finished game.
+CALLS = ("chart",)
 
 __all__ = [
+    "CALLS",
     "ADJACENT",
     "COLOURS",
     "EDGES",

@@ -662,6 +662,11 @@ export class Oriflamme extends HotSeatGame {
     return el("img", { class: "ofl-crest", src: crestImage(seat, 22), alt: t(`ui.oriflamme.family.${FAMILIES[seat].id}`) });
   }
 
+  /** A seat's line in the picture after the game (ui/chart.js): its family's colour. */
+  chartSwatch(series) {
+    return FAMILIES[series.seat].fill;
+  }
+
   fillEnd(box, view, outcome) {
     const winners = outcome.winners;
     const title = winners.length > 1

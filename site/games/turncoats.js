@@ -12,7 +12,7 @@
 //   player counts, levels and their defaults: the game's entry in games.json
 
 import { t } from "../i18n.js";
-import { TurncoatsBoard, MARKS } from "../render/turncoats.js";
+import { TurncoatsBoard, MARKS, stonePalette } from "../render/turncoats.js";
 import { HotSeatGame, listText } from "../ui/hotseat.js";
 import { el, focusLights } from "../ui/dom.js";
 
@@ -599,6 +599,12 @@ export class Turncoats extends HotSeatGame {
       const k = r.view.negotiations, n = r.view.negotiations_to_end;
       box.append(el("p", { class: "tc-standing-end", id: "tc-standing-end", text: t("ui.turncoats.standing.negotiations", { count: k, total: n, left: n - k }) }));
     }
+  }
+
+  /** A colour's line in the picture after the game (ui/chart.js): its stone, lighter on a dark page. */
+  chartSwatch(series) {
+    const pal = stonePalette(matchMedia("(prefers-color-scheme: dark)").matches);
+    return (pal.dark ? pal.stoneHi : pal.stone)[series.colour];
   }
 
   fillEnd(box, view, outcome) {

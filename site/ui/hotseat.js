@@ -47,6 +47,7 @@ import { olderHashes, parseRoute, routeHash } from "./routes.js";
 import { LoadingNote, earlyView, publicShown } from "./early.js";
 import { FocusKeeper, keysHelp } from "./keyboard.js";
 import { requireMethods } from "./contract.js";
+import { appendEndChart } from "./chart.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -738,6 +739,7 @@ export class HotSeatGame {
     const wasHidden = box.hidden;
     box.replaceChildren();
     this.fillEnd(box, r.view, outcome);
+    appendEndChart(this, box, r);
     const next = !!(r.match && r.match.can_continue); // a match goes on with its next game
     box.append(el("div", { class: "end-actions" },
       next
