@@ -653,13 +653,11 @@ export class Oriflamme extends HotSeatGame {
   }
 
   chip(card, family, extra = "") {
-    return el("span", { class: `ofl-card-chip ${extra}`.trim(), data: { card: card || "" } },
-      el("img", { src: cardImage(card, family, 20), alt: "" }),
-      el("span", { text: cardName(card) }));
+    return cardChip(card, family, extra);
   }
 
   crest(seat) {
-    return el("img", { class: "ofl-crest", src: crestImage(seat, 22), alt: t(`ui.oriflamme.family.${FAMILIES[seat].id}`) });
+    return crestImg(seat);
   }
 
   /** A seat's line in the picture after the game (ui/chart.js): its family's colour. */
@@ -673,46 +671,7 @@ export class Oriflamme extends HotSeatGame {
       ? t("ui.oriflamme.end.shared", { names: listText(winners.map((s) => this.name(s))) })
       : this.winTitle(winners[0], "ui.oriflamme.end.wins");
     box.append(el("h2", { class: "end-title", id: "of-end-title", text: title }));
-    // why: the engine's account of the result and the tie-break rule
-    box.append(el("p", { class: "ofl-end-why", id: "of-end-why", text: this.say(outcome.message) }));
-    box.append(el("p", { class: "ofl-end-rule", id: "of-end-rule",
-      text: t(outcome.tiebreak_counts_covered ? "ui.oriflamme.end.rule_covered" : "ui.oriflamme.end.rule_top") }));
-    // the scores
-    const n = view.players;
-    const order = [...Array(n).keys()].sort((a, b) =>
-      outcome.scores[b] - outcome.scores[a] || outcome.queue_cards[b] - outcome.queue_cards[a] || a - b);
-    const table = el("table", { class: "score-table ofl-scores", id: "of-scores" });
-    table.append(el("thead", {}, el("tr", {},
-      el("th", { scope: "col", text: t("ui.oriflamme.end.player") }),
-      el("th", { scope: "col", text: t("ui.oriflamme.end.influence") }),
-      el("th", { scope: "col", text: t("ui.oriflamme.end.queue_cards") }))));
-    const tbody = el("tbody");
-    for (const s of order) {
-      const won = winners.includes(s);
-      tbody.append(el("tr", { class: won ? "won" : "", data: { seat: String(s) } },
-        el("th", { scope: "row" }, el("span", { class: "ofl-cell" }, this.crest(s), el("span", { class: "ofl-name", text: this.name(s) }),
-          won ? el("span", { class: "pill ofl-won", text: t("ui.oriflamme.end.won") }) : "")),
-        el("td", { class: "ofl-score", text: String(outcome.scores[s]) }),
-        el("td", { text: String(outcome.queue_cards[s]) })));
-    }
-    table.append(tbody);
-    box.append(table);
-    // everybody's cards
-    box.append(el("h3", { text: t("ui.oriflamme.end.cards") }));
-    const list = el("ul", { class: "ofl-end-cards", id: "of-end-cards" });
-    for (const s of order) {
-      const inQueue = [];
-      for (const slot of view.queue) if (slot.owner === s) for (const c of slot.cards) inQueue.push(c.card);
-      const line = (key, cards) => el("div", { class: "ofl-end-line" },
-        el("span", { class: "ofl-end-label", text: t(key) }),
-        ...(cards.length ? cards.map((c) => this.chip(c, s)) : [el("span", { class: "ofl-none", text: t("ui.oriflamme.none") })]));
-      list.append(el("li", { data: { seat: String(s) } },
-        el("div", { class: "ofl-end-who" }, this.crest(s), el("strong", { text: this.name(s) })),
-        line("ui.oriflamme.end.hand", (view.hands && view.hands[s]) || []),
-        line("ui.oriflamme.end.queue", inQueue),
-        line("ui.oriflamme.end.removed", (view.removed && view.removed[s]) || [])));
-    }
-    box.append(list);
+    box.append(...oriflammeEnd(view, outcome, { name: (s) => this.name(s), say: (m) => this.say(m), idPrefix: "of" }));
   }
 
   logClass(entry) {
@@ -739,4 +698,71 @@ export class Oriflamme extends HotSeatGame {
 
 function rank(m) {
   return m.where === "left" ? 0 : m.where === "right" ? 1000 : 1 + m.slot;
+}
+
+/** A card's chip: its picture in the family's colours and its name. */
+function cardChip(card, family, extra = "") {
+  return el("span", { class: `ofl-card-chip ${extra}`.trim(), data: { card: card || "" } },
+    el("img", { src: cardImage(card, family, 20), alt: "" }),
+    el("span", { text: cardName(card) }));
+}
+
+/** A seat's crest, named by its family. */
+function crestImg(seat) {
+  return el("img", { class: "ofl-crest", src: crestImage(seat, 22), alt: t(`ui.oriflamme.family.${FAMILIES[seat].id}`) });
+}
+
+/**
+ * The end screen's account under its title, on the hot-seat page and in link play
+ * (oriflamme.link.js): why (the engine's words and the tie-break rule), the scores with the
+ * tie-break column (cards in the queue), and everybody's cards once every hand is known (in
+ * link play, when the keys are in). `name(seat)`, `say(message)`: the page's words; `idPrefix`:
+ * ids for the hot-seat page's parts (none in link play).
+ */
+export function oriflammeEnd(view, outcome, { name, say, idPrefix = null }) {
+  const id = (part) => (idPrefix ? `${idPrefix}-${part}` : undefined);
+  const nodes = [];
+  const winners = outcome.winners;
+  // why: the engine's account of the result and the tie-break rule
+  nodes.push(el("p", { class: "ofl-end-why", id: id("end-why"), text: say(outcome.message) }));
+  nodes.push(el("p", { class: "ofl-end-rule", id: id("end-rule"),
+    text: t(outcome.tiebreak_counts_covered ? "ui.oriflamme.end.rule_covered" : "ui.oriflamme.end.rule_top") }));
+  // the scores
+  const n = view.players;
+  const order = [...Array(n).keys()].sort((a, b) =>
+    outcome.scores[b] - outcome.scores[a] || outcome.queue_cards[b] - outcome.queue_cards[a] || a - b);
+  const table = el("table", { class: "score-table ofl-scores", id: id("scores") });
+  table.append(el("thead", {}, el("tr", {},
+    el("th", { scope: "col", text: t("ui.oriflamme.end.player") }),
+    el("th", { scope: "col", text: t("ui.oriflamme.end.influence") }),
+    el("th", { scope: "col", text: t("ui.oriflamme.end.queue_cards") }))));
+  const tbody = el("tbody");
+  for (const s of order) {
+    const won = winners.includes(s);
+    tbody.append(el("tr", { class: won ? "won" : "", data: { seat: String(s) } },
+      el("th", { scope: "row" }, el("span", { class: "ofl-cell" }, crestImg(s), el("span", { class: "ofl-name", text: name(s) }),
+        won ? el("span", { class: "pill ofl-won", text: t("ui.oriflamme.end.won") }) : "")),
+      el("td", { class: "ofl-score", text: String(outcome.scores[s]) }),
+      el("td", { text: String(outcome.queue_cards[s]) })));
+  }
+  table.append(tbody);
+  nodes.push(table);
+  // everybody's cards, once every hand is known
+  if (!(view.hands && view.hands.every(Array.isArray))) return nodes;
+  nodes.push(el("h3", { text: t("ui.oriflamme.end.cards") }));
+  const list = el("ul", { class: "ofl-end-cards", id: id("end-cards") });
+  for (const s of order) {
+    const inQueue = [];
+    for (const slot of view.queue) if (slot.owner === s) for (const c of slot.cards) inQueue.push(c.card);
+    const line = (key, cards) => el("div", { class: "ofl-end-line" },
+      el("span", { class: "ofl-end-label", text: t(key) }),
+      ...(cards.length ? cards.map((c) => cardChip(c, s)) : [el("span", { class: "ofl-none", text: t("ui.oriflamme.none") })]));
+    list.append(el("li", { data: { seat: String(s) } },
+      el("div", { class: "ofl-end-who" }, crestImg(s), el("strong", { text: name(s) })),
+      line("ui.oriflamme.end.hand", (view.hands && view.hands[s]) || []),
+      line("ui.oriflamme.end.queue", inQueue),
+      line("ui.oriflamme.end.removed", (view.removed && view.removed[s]) || [])));
+  }
+  nodes.push(list);
+  return nodes;
 }

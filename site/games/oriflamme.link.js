@@ -9,6 +9,7 @@ import { OriflammeBoard } from "../render/oriflamme.js";
 import { KeepHiddenControl } from "../link/controls.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 import { describeBoard, ringWords } from "./oriflamme.words.js";
+import { oriflammeEnd } from "./oriflamme.js";
 
 const cardName = (id) => (id && has(`oriflamme.card.${id}`) ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
 
@@ -75,6 +76,11 @@ function oriflammeButtons(view, moves, names, { busy, onPlay }) {
 
 /** Oriflamme on the hot-seat page's canvas (render/oriflamme.js), with its move buttons. */
 export default class OriflammeLink {
+  /** The end screen's account under its title, as on the hot-seat page (link/end.js). */
+  static endDetails(view, outcome, words) {
+    return oriflammeEnd(view, outcome, words);
+  }
+
   constructor(host, { onPlay, onChange = () => {} }) {
     this.onPlay = onPlay;
     this.onChange = onChange;

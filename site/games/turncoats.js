@@ -608,48 +608,61 @@ export class Turncoats extends HotSeatGame {
   }
 
   fillEnd(box, view, outcome) {
-    const winner = outcome.winners[0];
-    box.append(el("h2", { class: "end-title", id: "tc-end-title", text: this.winTitle(winner, "ui.turncoats.end.bot_wins") }));
-    // the winning colour and why
-    const colourLine = el("p", { class: "tc-end-colour", id: "tc-end-colour" });
-    if (outcome.colour) colourLine.append(stoneChip(outcome.colour, "big"));
-    colourLine.append(el("span", { text: this.say(outcome.colour_message) }));
-    box.append(colourLine);
-    // control of every area
-    box.append(el("h3", { text: t("ui.turncoats.end.areas") }));
-    const areas = el("ol", { class: "tc-end-areas", start: 0 });
-    for (const a of view.map) {
-      const li = el("li", { data: { area: String(a.area), controller: a.controller || "" } });
-      li.append(el("span", { class: "tc-area-no", text: String(areaNo(a.area)) }));
-      if (a.controller) li.append(stoneChip(a.controller));
-      li.append(el("span", { text: a.controller ? colourName(a.controller) : t("ui.turncoats.nobody") }));
-      li.title = this.say({ key: `turncoats.control.${a.reason}`, params: { colour: a.controller || "" } });
-      areas.append(li);
-    }
-    box.append(areas);
-    // every hand, revealed, in the final ranking
-    box.append(el("h3", { text: t("ui.turncoats.end.hands") }));
-    const table = el("table", { class: "score-table tc-hands" });
-    table.append(el("thead", {}, el("tr", {},
-      el("th", { scope: "col", text: t("ui.turncoats.end.player") }),
-      ...view.colours.map((c) => el("th", { scope: "col" }, stoneChip(c), el("span", { class: "sr-only", text: colourName(c) }))),
-      el("th", { scope: "col", text: t("ui.turncoats.end.total") }))));
-    const tbody = el("tbody");
-    const hands = outcome.hands || view.hands || [];
-    for (const s of outcome.ranking || [...hands.keys()]) {
-      const h = hands[s] || view.colours.map(() => 0);
-      tbody.append(el("tr", { class: s === winner ? "won" : "", data: { seat: String(s) } },
-        el("th", { scope: "row", text: this.name(s) }),
-        ...h.map((k, i) => el("td", { class: outcome.colour === view.colours[i] ? "win-col" : "", text: String(k) })),
-        el("td", { text: String(h.reduce((a, b) => a + b, 0)) })));
-    }
-    table.append(tbody);
-    box.append(table);
-    // the tie-break in words
-    box.append(el("h3", { text: t("ui.turncoats.end.why") }));
-    const steps = el("ol", { class: "tc-steps", id: "tc-steps" });
-    for (const step of outcome.steps || []) steps.append(el("li", { text: this.say(step) }));
-    steps.append(el("li", { class: "final", text: this.say(outcome.message) }));
-    box.append(steps);
+    box.append(el("h2", { class: "end-title", id: "tc-end-title", text: this.winTitle(outcome.winners[0], "ui.turncoats.end.bot_wins") }));
+    box.append(...turncoatsEnd(view, outcome, { name: (s) => this.name(s), say: (m) => this.say(m), idPrefix: "tc" }));
   }
+}
+
+/**
+ * The end screen's account under its title, on the hot-seat page and in link play
+ * (turncoats.link.js): the winning colour and why, who rules each area, every hand (revealed),
+ * and the tie-break in words. `name(seat)`, `say(message)`: the page's words; `idPrefix`: ids for
+ * the hot-seat page's parts (none in link play).
+ */
+export function turncoatsEnd(view, outcome, { name, say, idPrefix = null }) {
+  const id = (part) => (idPrefix ? `${idPrefix}-${part}` : undefined);
+  const nodes = [];
+  const winner = outcome.winners[0];
+  // the winning colour and why
+  const colourLine = el("p", { class: "tc-end-colour", id: id("end-colour") });
+  if (outcome.colour) colourLine.append(stoneChip(outcome.colour, "big"));
+  colourLine.append(el("span", { text: say(outcome.colour_message) }));
+  nodes.push(colourLine);
+  // control of every area
+  nodes.push(el("h3", { text: t("ui.turncoats.end.areas") }));
+  const areas = el("ol", { class: "tc-end-areas", start: 0 });
+  for (const a of view.map) {
+    const li = el("li", { data: { area: String(a.area), controller: a.controller || "" } });
+    li.append(el("span", { class: "tc-area-no", text: String(areaNo(a.area)) }));
+    if (a.controller) li.append(stoneChip(a.controller));
+    li.append(el("span", { text: a.controller ? colourName(a.controller) : t("ui.turncoats.nobody") }));
+    li.title = say({ key: `turncoats.control.${a.reason}`, params: { colour: a.controller || "" } });
+    areas.append(li);
+  }
+  nodes.push(areas);
+  // every hand, revealed, in the final ranking
+  nodes.push(el("h3", { text: t("ui.turncoats.end.hands") }));
+  const table = el("table", { class: "score-table tc-hands" });
+  table.append(el("thead", {}, el("tr", {},
+    el("th", { scope: "col", text: t("ui.turncoats.end.player") }),
+    ...view.colours.map((c) => el("th", { scope: "col" }, stoneChip(c), el("span", { class: "sr-only", text: colourName(c) }))),
+    el("th", { scope: "col", text: t("ui.turncoats.end.total") }))));
+  const tbody = el("tbody");
+  const hands = outcome.hands || view.hands || [];
+  for (const s of outcome.ranking || [...hands.keys()]) {
+    const h = hands[s] || view.colours.map(() => 0);
+    tbody.append(el("tr", { class: s === winner ? "won" : "", data: { seat: String(s) } },
+      el("th", { scope: "row", text: name(s) }),
+      ...h.map((k, i) => el("td", { class: outcome.colour === view.colours[i] ? "win-col" : "", text: String(k) })),
+      el("td", { text: String(h.reduce((a, b) => a + b, 0)) })));
+  }
+  table.append(tbody);
+  nodes.push(table);
+  // the tie-break in words
+  nodes.push(el("h3", { text: t("ui.turncoats.end.why") }));
+  const steps = el("ol", { class: "tc-steps", id: id("steps") });
+  for (const step of outcome.steps || []) steps.append(el("li", { text: say(step) }));
+  steps.append(el("li", { class: "final", text: say(outcome.message) }));
+  nodes.push(steps);
+  return nodes;
 }

@@ -16,6 +16,8 @@
 //                              colours, seats under the game's own param names: name(seat))
 //   Board.movesOf(view, legal) the legal moves as data when nobody gave `moves` and the view
 //                              does not list them (`view.moves`)
+//   Board.endDetails(view, outcome, { name, say })  the end screen's account under its title,
+//                              as the hot-seat page shows it (link/end.js): [nodes]
 // plus the optional methods link/play.js reads (prompt, hint, extraControls, playArgs).
 
 import { t, has } from "../i18n.js";
@@ -75,6 +77,9 @@ export function moveButton(move, label, { busy, onPlay, content = null, extraCla
 
 /** game id -> its link board class, once its module has loaded (say() reads it). */
 const loaded = new Map();
+
+/** The link board class of `game` once its module has loaded (its statics: endDetails...), else null. */
+export const boardClass = (game) => loaded.get(game) || null;
 const loading = new Map();
 
 /** What every link board has (the top of this file). */

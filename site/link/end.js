@@ -1,11 +1,13 @@
-// The end of a link game: who won (or the Okiya match's result), the scores, how it
-// ended (tie-breaks explained), the audit of every commitment (verified / failed: which
-// seat broke which / pending: whose reveal it waits for), and a step-by-step replay
-// drawn on the game's own board (link_replay, loaded when opened).
+// The end of a link game: who won (or the Okiya match's result), what the hot-seat end screen
+// shows under its title when the game's board gives it (Board.endDetails: the tie-break
+// column, everybody's cards once the keys are in), else the scores and how it ended; the
+// audit of every commitment (verified / failed: which seat broke which / pending: whose
+// device it waits for), and a step-by-step replay drawn on the game's own board (link_replay,
+// loaded when opened).
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
-import { makeBoard, say, moveWords } from "./boards.js";
+import { boardClass, makeBoard, say, moveWords } from "./boards.js";
 import { errorText } from "./messages.js";
 
 export class EndScreen {
@@ -17,6 +19,7 @@ export class EndScreen {
     this.outcome = el("p", { class: "link-outcome", id: "link-outcome" });
     this.unconfirmed = el("p", { class: "link-unconfirmed", id: "link-unconfirmed", role: "note", hidden: true });
     this.steps = el("ol", { class: "link-steps", id: "link-steps" });
+    this.details = el("div", { class: "link-end-details", id: "link-end-details", hidden: true });
     this.audit = new AuditBox(host);
     this.replay = new Replay(host);
     this.el = el(
@@ -27,6 +30,7 @@ export class EndScreen {
       this.outcome,
       this.steps,
       this.scores,
+      this.details,
       this.audit.el,
       this.replay.el,
     );
@@ -41,18 +45,32 @@ export class EndScreen {
     }
     const outcome = table.outcome;
     this.title.textContent = this.titleText(table);
-    this.renderScores(outcome, table.game);
+    // the game's own account, as on its hot-seat end screen; else the scores and how it ended
+    const details = this.gameAccount(table);
+    this.details.replaceChildren(...(details || []));
+    this.details.hidden = !details;
+    const plain = details ? null : outcome;
+    this.renderScores(plain, table.game);
     // the standings stand only once every key is in and the audit verified them
     const state = (table.audit && table.audit.state) || "pending";
     this.el.dataset.confirmed = String(state === "verified");
     this.unconfirmed.hidden = state === "verified";
     this.unconfirmed.textContent = state === "failed" ? t("ui.link.end.not_confirmed") : t("ui.link.end.unconfirmed");
-    this.outcome.textContent = outcome ? say(outcome.message, table.names, table.game) : "";
-    const steps = outcome ? [outcome.colour_message, ...(outcome.steps || [])].filter(Boolean) : [];
+    this.outcome.textContent = plain ? say(plain.message, table.names, table.game) : "";
+    this.outcome.hidden = !plain;
+    const steps = plain ? [plain.colour_message, ...(plain.steps || [])].filter(Boolean) : [];
     this.steps.replaceChildren(...steps.map((step) => el("li", { text: say(step, table.names, table.game) })));
     this.steps.hidden = !this.steps.children.length;
     this.audit.render(table);
     if (this.replay.shown && this.replay.shown.link !== table.link) this.replay.close(); // refreshed on demand
+  }
+
+  /** The game board's end account (Board.endDetails: the tie-break column, everybody's cards
+   *  once the engine shows them, i.e. when the keys are in), or null for a game without one. */
+  gameAccount(table) {
+    const Board = boardClass(table.game);
+    if (!table.outcome || !Board || typeof Board.endDetails !== "function") return null;
+    return Board.endDetails(table.view, table.outcome, { name: (s) => this.host.name(s), say: (m) => say(m, table.names, table.game) });
   }
 
   /** "Ann wins", "Ann and Ben share the win", a draw, or an Okiya match's own result. */

@@ -275,6 +275,16 @@ def test_oriflamme_by_link_three_phones(phones, site_url, catalog):
         if page is not last:
             open_link(page, site_url, final)
         assert_verified(page, catalog)
+        # the hot-seat end screen's account (issue 26): the scores with the tie-break column,
+        # everybody's cards now that the keys are in
+        details = page.locator("#link-end-details")
+        expect(details.locator(".ofl-scores thead th").nth(2)).to_have_text(catalog["ui.oriflamme.end.queue_cards"])
+        for seat in range(3):
+            row = details.locator(f'.ofl-scores tbody tr[data-seat="{seat}"] td')
+            expect(row.nth(0)).to_have_text(str(t["outcome"]["scores"][seat]))
+            expect(row.nth(1)).to_have_text(str(t["outcome"]["queue_cards"][seat]))
+            hand = details.locator(f'.ofl-end-cards li[data-seat="{seat}"] .ofl-end-line').first
+            expect(hand.locator(".ofl-card-chip")).to_have_count(len(t["view"]["hands"][seat]))
         # only the phone that wrote the final link asks to send it on
         panel = page.locator("#link-panel")
         if page is last:
@@ -301,17 +311,15 @@ def test_turncoats_by_link_says_friendly_level(phones, site_url, catalog):
     t, final, last = pass_around({0: ann, 1: ben}, site_url, t, link)
     assert t["audit"]["state"] == "verified"
     assert_verified(last, catalog)
-    expect(last.locator("#link-steps li").first).to_be_attached()
-    # issue 13 item 4: the scores column says who won in words ("Result": "Won"), never 1 / 0
-    scores = last.locator("#link-scores")
-    expect(scores.locator("thead th").nth(1)).to_have_text(catalog["ui.link.end.score.turncoats"])
-    won = {catalog["ui.link.end.won"], ""}
-    cells = scores.locator("tbody td")
-    expect(cells).to_have_count(2)
-    texts = cells.all_text_contents()
-    assert set(texts) <= won and catalog["ui.link.end.won"] in texts, texts
+    # the hot-seat end screen's account (issue 26): who rules each area, every hand with the
+    # winner's row marked, the tie-break in words ending on the result
+    details = last.locator("#link-end-details")
+    expect(details.locator(".tc-end-areas li")).to_have_count(len(t["view"]["map"]))
     for s in t["outcome"]["winners"]:
-        expect(scores.locator(f'tbody tr[data-seat="{s}"] td')).to_have_text(catalog["ui.link.end.won"])
+        expect(details.locator(f'.tc-hands tbody tr.won[data-seat="{s}"]')).to_be_visible()
+    expect(details.locator(".tc-hands tbody tr")).to_have_count(2)
+    expect(details.locator(".tc-steps li")).to_have_count(len(t["outcome"]["steps"]) + 1)
+    expect(last.locator("#link-scores")).to_be_hidden()
 
 
 def test_bad_and_older_links_change_nothing(phones, site_url, catalog):
