@@ -203,7 +203,26 @@ def test_turncoats_result_in_plain_words(page, site_url, catalog):
     areas = page.locator("#tc-end .tc-end-areas .tc-area-no")
     expect(areas).to_have_text([str(n) for n in range(1, 12)])
     expect_in_sight(page, "#tc-rematch")
+    # issue 29: the hands revealed keep clear of the next heading
+    gap = page.evaluate(
+        "() => { const t = document.querySelector('#tc-end table.tc-hands');"
+        " return t.nextElementSibling.getBoundingClientRect().top - t.getBoundingClientRect().bottom; }"
+    )
+    assert gap >= 8, gap
     assert_fits(page, "turncoats-end-tie-break-phone")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "uk"])
+def test_oriflamme_end_table_headings_whole(page, site_url, lang):
+    """Issue 29: at 390x844 the end table's headings wrap between words, never inside one
+    ("INFLUEN/CE" in English and French, "ВПЛИ/В" in Ukrainian), and names stay whole."""
+    page.set_viewport_size(PHONE)
+    open_finished(
+        page, site_url, "oriflamme", route("oriflamme", 3) + f"&lang={lang}", finished_record("oriflamme", 11, 3)
+    )
+    expect(page.locator("#of-end")).to_be_visible()
+    assert_words_whole(page, "#of-end th")
+    assert_fits(page, f"oriflamme-end-{lang}")
 
 
 def test_okiya_end_on_a_phone(page, site_url, catalog):
