@@ -12,6 +12,7 @@ import ast
 import importlib.util
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -390,3 +391,24 @@ def test_every_registered_game_has_its_names_in_every_language(game):
         assert [k for k in passed if k not in CATALOGS[lang]] == [], lang
         asked = {k: set(PLACEHOLDER.findall(str(CATALOGS[lang][k]))) for k in passed}
         assert {k: sorted(asked[k] - passed[k]) for k in passed if asked[k] - passed[k]} == {}, lang
+
+
+def _writes_in_latin(lang: str) -> bool:
+    """Whether `lang`'s catalog is written in Latin letters (most of its letters are)."""
+    letters = [c for v in CATALOGS[lang].values() for c in words(v)]
+    return sum(c.isascii() or "LATIN" in unicodedata.name(c, "") for c in letters) > len(letters) / 2
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_game_names_follow_one_policy_per_language(lang):
+    """One policy for the games' names (issue 29): a language written in Latin letters keeps the
+    published names; one written in another script writes them in its own, as Japanese does, and
+    none of its texts keeps a Latin name (Ukrainian wrote "Oriflamme" where Japanese has オリフラム)."""
+    english = {game: CATALOGS["en"][f"game.{game}"] for game in GAMES}
+    names = {game: CATALOGS[lang][f"game.{game}"] for game in GAMES}
+    if _writes_in_latin(lang):
+        assert names == english
+        return
+    assert [n for n in names.values() if re.search(r"[A-Za-z]", n)] == []
+    latin = {k: v for k, v in CATALOGS[lang].items() for text in forms(v) for n in english.values() if n in text}
+    assert latin == {}

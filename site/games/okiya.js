@@ -295,7 +295,12 @@ export class Okiya extends HotSeatGame {
     if (this.offers("hint")) {
       const hints = this.result.record.hints || [0, 0];
       const used = [0, 1].filter((s) => hints[s] > 0).map((s) => t("ui.okiya.hints.count", { player: this.name(s), count: hints[s] }));
-      box.append(el("p", { class: "end-detail ok-hints", id: "ok-hints", text: used.length ? t("ui.okiya.hints.used", { list: listText(used) }) : t("ui.okiya.hints.none") }));
+      const humans = this.humans();
+      // one human against the bot: "You used 7 hints", not a list of one named by colour
+      const text = !used.length ? t("ui.okiya.hints.none")
+        : humans.length === 1 ? t("ui.okiya.hints.you", { count: hints[humans[0]] })
+        : t("ui.okiya.hints.used", { list: listText(used) });
+      box.append(el("p", { class: "end-detail ok-hints", id: "ok-hints", text }));
     }
     if (this.offers("review")) {
       const open = !!this.review;

@@ -533,8 +533,9 @@ export class Oriflamme extends HotSeatGame {
           class: `btn ofl-float-btn ${m.kind === "reveal" ? "primary" : ""}`,
           data: { float: m.kind },
           text: t(m.kind === "reveal" ? "ui.oriflamme.float.reveal" : "ui.oriflamme.float.keep"),
+          // the words shown are the button's name (a voice user says what they see); the full
+          // move ("Keep it hidden (1 influence on it then)") is its description
           title: this.moveLabel(m),
-          "aria-label": this.moveLabel(m),
         });
         b.addEventListener("click", () => this.play(m.text));
         box.append(b);

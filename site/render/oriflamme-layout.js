@@ -127,13 +127,19 @@ export const boardLayout = {
         continue;
       }
       gap(it.slot);
+      // only a card that may be chosen now: never a rival's face-down card nobody may pick
+      const hit = this._slotHit(it.slot);
       const height = (it.depth - 1) * g.card.so;
-      add(this._slotHit(it.slot), { x: it.x, y: it.y - height, w: it.w, h: it.h + height });
+      if (this._action(hit)) add(hit, { x: it.x, y: it.y - height, w: it.w, h: it.h + height });
     }
     gap(view.queue.length);
     for (const b of g.hand) {
+      // a card picked up: the arrows go among its places (and back to it), not to another card,
+      // which Enter would pick instead (Escape lets go of it first)
+      const hit = this._handHit(b.card);
+      if (sel.selected ? sel.selected !== b.card : !this._action(hit)) continue;
       const lift = sel.selected === b.card ? b.h * 0.14 : 0;
-      add(this._handHit(b.card), { x: b.x, y: b.y - lift, w: b.w, h: b.h });
+      add(hit, { x: b.x, y: b.y - lift, w: b.w, h: b.h });
     }
     return out;
   },

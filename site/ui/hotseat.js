@@ -547,6 +547,7 @@ export class HotSeatGame {
   /** The controls under the game: undo (games without secrets) and a new game (the seat setup). */
   controls(cls) {
     const box = el("div", { class: `controls ${cls}` });
+    this.controlsBox = box;
     if (this.cfg.undo) {
       this.undoBtn = el("button", { type: "button", class: "btn", id: `${this.cfg.idPrefix}-undo`, text: t("ui.controls.undo"), onclick: () => this.undo() });
       box.append(this.undoBtn);
@@ -580,6 +581,9 @@ export class HotSeatGame {
     this.renderStatus();
     this.renderMatch();
     this.renderUndo();
+    // at the end, the end screen's buttons are the only way on: one "New game", no dead Undo
+    $("#btn-new").hidden = over;
+    if (this.controlsBox) this.controlsBox.hidden = over;
     this.renderPace();
     document.documentElement.dataset.game = r
       ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
@@ -609,6 +613,8 @@ export class HotSeatGame {
     const r = this.result;
     const botsPlay = !!r && !r.view.outcome && this.isBot(r.to_move);
     if (!botsPlay) this.skipping = false;
+    // the pace is the bots': a game without bots has none to pace
+    this.paceBar.el.hidden = !this.route || !this.route.bots.length;
     this.paceBar.update(botsPlay && this.humans().length > 0 && !this.skipping);
   }
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import READY_MS, REGISTRY, finished_record, open_finished, vs_bots, wait_python
 from playwright.sync_api import expect
-from test_link_play import SETTLED_JS
+from test_link_play import SETTLED_JS, create_game, gather, link_to_send, open_link, pass_around
 
 from pygames import GAMES
 
@@ -80,6 +80,63 @@ def test_game_page(fast, site_url, axe_js, game):
     assert violations(page, axe_js) == []
 
 
+#: A human's decision shown on any game's page: the privacy screen, or a move button to press.
+DECISION_JS = """() => {
+  const h = window.__pygames && window.__pygames[document.querySelector('#view-game').dataset.mode];
+  if (!h || h.busy()) return false;
+  if (h.privacy()) return 'privacy';
+  if (document.querySelector('#status').dataset.state === 'over') return 'over';
+  return [...document.querySelectorAll('#view-game button[data-move]:not([disabled])')].some((b) => b.checkVisibility())
+    && 'turn';
+}"""
+
+
+def axe_along_a_game(page, axe_js, game: str, decisions: int = 14) -> list[str]:
+    """Play `decisions` human decisions of the shown game (or to its end), varying the button
+    pressed; axe runs at the first decision of every kind (Oriflamme: place, reveal or keep,
+    an ability's target...). Returns every violation found, with the kind it was found at."""
+    found, seen = [], set()
+    for turn in range(decisions):
+        got = page.wait_for_function(DECISION_JS, timeout=READY_MS).json_value()
+        if got == "over":
+            break
+        if got == "privacy":
+            page.locator("#privacy-continue").click()
+            continue
+        kind = page.evaluate(f"window.__pygames.{game}.state().moves[0].kind")
+        if kind not in seen:
+            seen.add(kind)
+            found += [f"{kind}: {v}" for v in violations(page, axe_js)]
+        buttons = page.locator("#view-game button[data-move]:not([disabled]):visible")
+        before = page.evaluate(f"window.__pygames.{game}.state().record.games.at(-1).length")
+        buttons.nth(turn % buttons.count()).click()
+        page.wait_for_function(
+            f"n => {{ const h = window.__pygames.{game}; const s = h.state();"
+            " return h.privacy() || (s && s.record.games.at(-1).length > n); }",
+            arg=before,
+            timeout=READY_MS,
+        )
+    assert seen, "no decision came"
+    return found
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_mid_game_against_bots_and_hot_seat_and_the_hot_seat_end(fast, site_url, axe_js, game):
+    """Issue 29: mid-game, at every kind of decision a human meets (Oriflamme's "keep it hidden"
+    among them), against bots and hot-seat; and a hot-seat game's end screen (against bots:
+    test_end_screen)."""
+    page = fast
+    page.goto(site_url + vs_bots(game, 5, level=REGISTRY[game]["levels"][0]))
+    wait_python(page)
+    assert axe_along_a_game(page, axe_js, game) == []
+    players = min(REGISTRY[game]["players"])
+    hot_seat = f"#play/{game}?seed=6&players={players}&bots=&names=Ann,Bob,Cy"
+    page.goto(site_url + hot_seat)
+    assert axe_along_a_game(page, axe_js, game) == []
+    open_finished(page, site_url, game, hot_seat, finished_record(game, 6, players))
+    assert violations(page, axe_js) == []
+
+
 @pytest.mark.parametrize("game", SECRET_GAMES)
 def test_privacy_screen(page, site_url, axe_js, game):
     players = min(REGISTRY[game]["players"])
@@ -109,6 +166,24 @@ def test_link_invite(page, site_url, axe_js, game):
     page.click("#link-create")
     expect(page.locator("#link-panel")).to_be_visible(timeout=READY_MS)
     assert violations(page, axe_js) == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_link_game_mid_game_and_end(phones, site_url, axe_js, game):
+    """Issue 29: a game played by link, on the phone to move at its first turn and on the last
+    phone at the end screen."""
+    players = min(REGISTRY[game]["players"])
+    by_seat = {s: phones.new() for s in range(players)}
+    create_game(by_seat[0], game, ["Ann", "Bob", "Cy"][:players], players=players)
+    t, link = gather(by_seat, site_url, link_to_send(by_seat[0]))
+    turn = by_seat[t["next"]["seat"]] if t["next"] else by_seat[0]
+    open_link(turn, site_url, link)
+    expect(turn.locator("#status")).to_have_attribute("data-state", "turn")
+    assert violations(turn, axe_js) == []
+    t, _, last = pass_around(by_seat, site_url, t, link)
+    assert t["phase"] == "over"
+    expect(last.locator("#link-end")).to_be_visible()
+    assert violations(last, axe_js) == []
 
 
 def test_my_games(page, site_url, axe_js):

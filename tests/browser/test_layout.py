@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import REGISTRY, STEP_MS, HotSeat, finished_record, open_finished, text_pattern, wait_python
+from helpers import REGISTRY, STEP_MS, HotSeat, finished_record, fmt, open_finished, text_pattern, wait_python
 from playwright.sync_api import expect
 from test_link_play import IDLE_JS, create_game, link_to_send
 
@@ -49,6 +49,34 @@ IN_SIGHT_JS = """sel => {
 CUT_NAMES_JS = """() => [...document.querySelectorAll(
   '.tc-seat-name, .ofl-name, .ofl-end-who strong, .tc-hands tbody th, #link-scores th, .link-seat-name, .privacy h2')]
   .filter(e => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
+
+
+# the texts of the visible elements matching `sel` that are cut (an ellipsis or a clip) or
+# that break a word across lines ("INFLUEN/CE", "ボッ/ト"): each word of each text (a run
+# without spaces: a Japanese label is one) must lie on one line
+BROKEN_JS = """sel => {
+  const out = [];
+  for (const e of document.querySelectorAll(sel)) {
+    if (!e.checkVisibility()) continue;
+    if (e.scrollWidth > e.clientWidth + 1) { out.push(`cut: ${e.textContent}`); continue; }
+    const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter((x) => x.width).map((x) => Math.round(x.bottom)));
+        if (tops.size > 1) out.push(`broken: ${m[0]}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def assert_words_whole(page, sel: str) -> None:
+    """No text of `sel` is cut, nor any of its words broken across lines."""
+    assert page.evaluate(BROKEN_JS, sel) == [], sel
 
 
 # true once nothing scrolls any more (the page scrolls an end screen into view smoothly)
@@ -175,14 +203,35 @@ def test_turncoats_result_in_plain_words(page, site_url, catalog):
     areas = page.locator("#tc-end .tc-end-areas .tc-area-no")
     expect(areas).to_have_text([str(n) for n in range(1, 12)])
     expect_in_sight(page, "#tc-rematch")
+    # issue 29: the hands revealed keep clear of the next heading
+    gap = page.evaluate(
+        "() => { const t = document.querySelector('#tc-end table.tc-hands');"
+        " return t.nextElementSibling.getBoundingClientRect().top - t.getBoundingClientRect().bottom; }"
+    )
+    assert gap >= 8, gap
     assert_fits(page, "turncoats-end-tie-break-phone")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "uk"])
+def test_oriflamme_end_table_headings_whole(page, site_url, lang):
+    """Issue 29: at 390x844 the end table's headings wrap between words, never inside one
+    ("INFLUEN/CE" in English and French, "ВПЛИ/В" in Ukrainian), and names stay whole."""
+    page.set_viewport_size(PHONE)
+    open_finished(
+        page, site_url, "oriflamme", route("oriflamme", 3) + f"&lang={lang}", finished_record("oriflamme", 11, 3)
+    )
+    expect(page.locator("#of-end")).to_be_visible()
+    assert_words_whole(page, "#of-end th")
+    assert_fits(page, f"oriflamme-end-{lang}")
+
+
 def test_okiya_end_on_a_phone(page, site_url, catalog):
-    """Item 9: Undo is off once the game is over; every move of the list was in sight before."""
+    """Item 9: every move of the list in sight; issue 29: no bot pace in a game without bots; at the
+    end one "New game" (the end screen's) and no dead Undo; one human is told their own hints."""
     page.set_viewport_size(PHONE)
     page.goto(site_url + "#play/okiya?seed=3&bots=&level=medium&format=single")
     wait_python(page)
+    expect(page.locator("#ok-pacebar")).to_be_hidden()  # two humans: no bot to pace
     moves = page.locator(".ok-below .moves .move, #view-game .moves .move:visible")
     expect(moves.first).to_be_visible(timeout=STEP_MS)
     assert moves.count() >= 8  # the first turn offers every edge tile
@@ -193,8 +242,14 @@ def test_okiya_end_on_a_phone(page, site_url, catalog):
     )
     assert_fits(page, "okiya-first-turn-phone")
     against_bot = "#play/okiya?seed=3&bots=1&level=medium&format=single"
-    open_finished(page, site_url, "okiya", against_bot, finished_record("okiya", 3, 2))
-    expect(page.locator("#ok-undo")).to_be_disabled()
+    record = {**finished_record("okiya", 3, 2), "hints": [7, 0]}
+    open_finished(page, site_url, "okiya", against_bot, record)
+    expect(page.locator("#ok-pacebar")).to_be_visible()
+    expect(page.locator("#ok-undo")).to_be_hidden()
+    new_game = page.get_by_role("button", name=catalog["ui.nav.new"], exact=True)
+    expect(new_game).to_have_count(1)  # the end screen's; not the header's nor the controls' too
+    expect(page.locator("#ok-end").get_by_role("button", name=catalog["ui.end.new"], exact=True)).to_be_visible()
+    expect(page.locator("#ok-hints")).to_have_text(fmt(catalog["ui.okiya.hints.you"]["other"], count=7))
     expect_in_sight(page, "#ok-rematch")
     assert_fits(page, "okiya-end-phone")
 
@@ -254,6 +309,47 @@ def test_turncoats_five_players_first_turn(fast, site_url, size):
     expect_in_sight(page, "#tc-choices button:not([disabled])")
     expect(page.locator(".tc-seat-name")).to_have_count(5)
     assert_fits(page, f"turncoats-first-turn-5-{size}")
+
+
+# ----------------------------------------------------------------------------- languages on a phone
+
+LANGS = ["en", "fr", "gl", "ja", "uk"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
+    """Issue 29: at 390x844 in every language the header shows each game's whole name (not
+    "· Ok…", nor only dots), and the setup sheet keeps each seat's Human and Bot side by side,
+    each word whole (not stacked, not "ボッ/ト"), every seat a bot so its level shows too."""
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + f"?lang={lang}")
+    wait_python(page)
+    for game in GAMES:
+        page.locator(f"button[data-play={game}]").click()
+        dialog = page.locator("#seats-dialog")
+        expect(dialog).to_be_visible()
+        dialog.locator("input[name=players]").last.check(force=True)
+        for kind in dialog.locator(".seat-row:not([hidden]) input[value=bot]").all():
+            kind.check(force=True)
+        rows = dialog.locator(".seat-row:not([hidden])")
+        for i in range(rows.count()):
+            tops = (
+                rows.nth(i)
+                .locator(".seat-kind span")
+                .evaluate_all("ss => ss.map(s => Math.round(s.getBoundingClientRect().top))")
+            )
+            assert len(set(tops)) == 1, f"{game} seat {i + 1}: Human and Bot stacked {tops}"
+        assert_words_whole(page, "#seats-dialog .seg span, #seats-dialog h2")
+        shot(page, f"setup-{game}-{lang}")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+        page.evaluate("g => { location.hash = `#play/${g}?seed=3&bots=1`; }", game)
+        page.wait_for_function("g => document.querySelector('#view-game').dataset.mode === g", arg=game)
+        expect(page.locator("#title")).not_to_be_empty()
+        assert_words_whole(page, "#title")
+        shot(page, f"header-{game}-{lang}")
+        page.evaluate("() => { location.hash = ''; }")
+        expect(page.locator(f"button[data-play={game}]")).to_be_visible()
 
 
 # ----------------------------------------------------------------------------- start page and link play

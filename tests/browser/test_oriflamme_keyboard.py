@@ -134,6 +134,55 @@ def test_a_whole_game_by_keyboard(fast, site_url, catalog):
     expect(page.locator("#of-end")).to_be_visible()
 
 
+#: Arrow keys pressed to roam the board: each way, and back
+ROAM = ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp"] * 2
+
+
+def ringed_move(page) -> tuple[dict, str | None]:
+    """Where the ring is, and the move a press of Enter there would make (None: none)."""
+    ring = hook(page, "ring")
+    return ring, page.evaluate(
+        "r => { const h = window.__pygames.oriflamme;"
+        " const t = h.keyTargets().find((t) => t.kind === r.kind && t.id === r.id); return t ? t.move : null; }",
+        ring,
+    )
+
+
+def test_the_arrows_move_only_among_what_may_be_picked(fast, site_url):
+    """Issue 29 (README: the arrows move between what may be picked): at a placement the ring
+    visits only hand cards; once Enter picked one up, it never goes to another hand card (Enter
+    there swapped the pick) nor to a card in the queue that cannot be chosen (a rival's
+    face-down card), only to the places of the card picked and back to it."""
+    page = fast
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + ROUTE)
+    wait_python(page)
+    rivals_seen = 0
+    for _ in range(12):
+        if OF.wait_idle(page) == "over":
+            break
+        s = OF.state(page)
+        if s["view"]["pending"]["kind"] != "place":
+            play_with_buttons(page)
+            continue
+        rivals_seen += sum(slot["owner"] != 0 for slot in s["view"]["queue"])
+        tab_to(page, CANVAS)
+        page.keyboard.press("Home")
+        for key in ROAM:
+            page.keyboard.press(key)
+            assert hook(page, "ring")["kind"] == "hand", key
+        picked = hook(page, "ring")["id"]
+        page.keyboard.press("Enter")  # picks it up
+        places = {m["text"] for m in s["view"]["moves"] if m["card"] == picked}
+        for key in ROAM:
+            page.keyboard.press(key)
+            ring, move = ringed_move(page)
+            assert ring == {"kind": "hand", "id": picked} or move in places, (key, ring, move)
+        page.keyboard.press("Escape")  # lets go of it
+        play_with_buttons(page)
+    assert rivals_seen, "no placement with a rival's card in the queue came"
+
+
 def test_i_opens_the_ringed_cards_rules_and_escape_comes_back(fast, site_url, catalog):
     page = fast
     page.goto(site_url + ROUTE)
