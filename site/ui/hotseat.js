@@ -5,7 +5,7 @@
 // the end screen's buttons and the test hooks (window.__pygames[game]).
 //
 // A game's page (site/games/<game>.js) subclasses HotSeatGame with a static `config` of
-// presentation only, and brings the methods of PAGE_METHODS (checked when the page is made):
+// presentation only, and brings the methods of PAGE_METHODS (ui/config.js: checked when the page is made):
 // present() (who sees what, the privacy screen), say(), moveLabel(), turnKey(), buildDom(),
 // renderParts(), renderDecision() and fillEnd().
 //
@@ -18,7 +18,7 @@
 // pygames.bridge.games()), and only there: the levels and the default level, the level names'
 // catalog prefix (level_key), the player counts, the formats, the rule options, undo (games
 // without secrets) and the calls beyond the protocol the game offers (Okiya's review, hint).
-// A config restating one of those is refused when the page is made (REGISTRY_FACTS).
+// A config restating one of those is refused when the page is made (ui/config.js REGISTRY_FACTS).
 //
 // The bridge's results carry the legal moves as data (`moves`, beside their notation in
 // `legal`), the lone move that plays itself (`forced`) and what the last move did
@@ -46,42 +46,13 @@ import { PaceBar, pacedPause } from "./pace.js";
 import { olderHashes, parseRoute, routeHash } from "./routes.js";
 import { LoadingNote, earlyView, publicShown } from "./early.js";
 import { FocusKeeper, keysHelp } from "./keyboard.js";
-import { requireMethods } from "./contract.js";
+import { withRegistry } from "./config.js";
 import { appendEndChart } from "./chart.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
 // Words joined as a list in the page's language ("Ann, Bo and Cy"): Python sends lists, never joined text.
 export { listText };
-
-/** What a game's page must bring (the rest has defaults below). */
-export const PAGE_METHODS = ["present", "say", "moveLabel", "turnKey", "buildDom", "renderParts", "renderDecision", "fillEnd"];
-
-/** The config keys that are registry facts: a page config never holds them. */
-export const REGISTRY_FACTS = ["levels", "defaultLevel", "levelKey", "minPlayers", "maxPlayers", "formats", "ruleOptions", "undo", "calls"];
-
-/** A page's config: its own static config (presentation), completed by the game's registry entry (games.json). */
-function withRegistry(Page, info) {
-  const config = Page.config;
-  const where = `games/${config.game}.js`;
-  requireMethods(Page, PAGE_METHODS, where);
-  const restated = REGISTRY_FACTS.filter((key) => key in config);
-  if (restated.length) throw new Error(`${where} restates ${restated.join(", ")}: the game's entry in games.json says it`);
-  if (!info || info.id !== config.game) throw new Error(`${where}: games.json has no entry for ${config.game}`);
-  const counts = info.players;
-  return {
-    ...config,
-    levels: info.levels,
-    defaultLevel: info.default_level,
-    levelKey: info.level_key,
-    formats: info.formats,
-    minPlayers: Math.min(...counts),
-    maxPlayers: Math.max(...counts),
-    undo: !info.secrets,
-    ruleOptions: info.options,
-    calls: info.calls || [],
-  };
-}
 
 // ------------------------------------------------------------------ the controller
 

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from helpers import READY_MS, REGISTRY, finished_record, open_finished, vs_bots, wait_python
 from playwright.sync_api import expect
-from test_link_play import SETTLED_JS, create_game, gather, link_to_send, open_link, pass_around
+from test_link_play import SETTLED_JS, open_link
 
 from pygames import GAMES
+from pygames.link.simulate import play_by_link
 
 AXE_VERSION = "4.10.3"  # npm package "axe-core"
 AXE_SHA256 = "0f2b4d7dcdf7d1219df8d1959ad68e565f51d14c3f0d88bb71cd59abeb956292"
@@ -170,20 +171,21 @@ def test_link_invite(page, site_url, axe_js, game):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_link_game_mid_game_and_end(phones, site_url, axe_js, game):
-    """Issue 29: a game played by link, on the phone to move at its first turn and on the last
-    phone at the end screen."""
+    """Issue 29: a game played by link, on the phone to move at a turn and at the end screen (the
+    links come from devices simulated in Python; the phone takes its seat by an export link)."""
     players = min(REGISTRY[game]["players"])
-    by_seat = {s: phones.new() for s in range(players)}
-    create_game(by_seat[0], game, ["Ann", "Bob", "Cy"][:players], players=players)
-    t, link = gather(by_seat, site_url, link_to_send(by_seat[0]))
-    turn = by_seat[t["next"]["seat"]] if t["next"] else by_seat[0]
-    open_link(turn, site_url, link)
-    expect(turn.locator("#status")).to_have_attribute("data-state", "turn")
-    assert violations(turn, axe_js) == []
-    t, _, last = pass_around(by_seat, site_url, t, link)
-    assert t["phase"] == "over"
-    expect(last.locator("#link-end")).to_be_visible()
-    assert violations(last, axe_js) == []
+    mid = lambda t: t["played"] >= 2 and t["next"]["action"] == "move"  # noqa: E731
+    devices, table, _, _ = play_by_link(game, players, seed=5, until=mid)
+    seat = table["next"]["seat"]
+    key = devices[seat].saved[table["id"]]["keys"][str(seat)]
+    phone = phones.new()
+    open_link(phone, site_url, f"{table['link']}&k={seat}.{key}")
+    expect(phone.locator("#status")).to_have_attribute("data-state", "turn")
+    assert violations(phone, axe_js) == []
+    _, final, _, _ = play_by_link(game, players, seed=5)
+    assert open_link(phone, site_url, final["link"])["audit"]["state"] == "verified"
+    expect(phone.locator("#link-end")).to_be_visible()
+    assert violations(phone, axe_js) == []
 
 
 def test_my_games(page, site_url, axe_js):

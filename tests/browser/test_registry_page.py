@@ -45,9 +45,9 @@ def test_no_page_config_restates_a_registry_fact(game):
     keys = set(re.findall(r"^\s*(\w+)\s*:", page_config(game), re.M))
     assert "game" in keys  # the block was read
     assert keys & FACTS == set(), f"site/games/{game}.js restates what games.json says"
-    # the page refuses a config that does, at load (ui/hotseat.js REGISTRY_FACTS), for the same keys
-    hotseat = (ROOT / "site" / "ui" / "hotseat.js").read_text("utf-8")
-    refused = set(re.findall(r'"(\w+)"', re.search(r"REGISTRY_FACTS = \[(.*?)\]", hotseat).group(1)))
+    # the page refuses a config that does, at load (ui/config.js REGISTRY_FACTS), for the same keys
+    registry = (ROOT / "site" / "ui" / "config.js").read_text("utf-8")
+    refused = set(re.findall(r'"(\w+)"', re.search(r"REGISTRY_FACTS = \[(.*?)\]", registry).group(1)))
     assert FACTS <= refused
 
 
