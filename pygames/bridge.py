@@ -148,10 +148,8 @@ def chart(record: dict[str, Any]) -> dict[str, Any]:
     """The picture of a finished game, for a game that offers it (``CALLS``; Oriflamme: each
     player's influence round by round; Turncoats: the areas each colour ruled turn by turn):
     ``title``, the ``x`` axis's name, its ``steps`` and ``series`` (``seat`` or ``label``, and
-    ``points``). Only once the game is over: the page shows it on the end screen."""
+    ``points``), for the moves so far (the page shows it on the end screen)."""
     match = _offering(record, "chart")
-    if match.current.to_move is not None:
-        raise PlayerError("error.not_over")
     games = match.notation()
     start = replay({**record, "games": games[:-1] + [[]]}).current
     return game_calls(match.game).chart(start, games[-1])

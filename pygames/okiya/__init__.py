@@ -13,8 +13,9 @@ SECRETS = False
 #: The game's code in a link's header: links outlive releases, so it never changes.
 WIRE_CODE = 0
 #: The calls beyond the protocol this game offers the page (``pygames.okiya.calls``): the
-#: perfect player's verdict on every move of a game, and its best moves as a hint.
-CALLS = ("review", "hint")
+#: perfect player's verdict on every move of a game, its best moves as a hint, and the
+#: verdict over the moves as a picture.
+CALLS = ("review", "hint", "chart")
 
 __all__ = [
     "CALLS",

@@ -21,23 +21,26 @@ function svg(tag, attrs = {}) {
 }
 
 /**
- * A <figure> for `data` ({title, x, steps, series: [{points, seat?, label?}]}): `say(message)`
+ * A <figure> for `data` ({title, x, steps, series: [{points, seat?, label?}], y_labels?: the
+ * words of the values 0, 1, 2... when they are bands rather than counts}): `say(message)`
  * turns engine messages into words, `nameOf(series)` names a series (a seat's player, a colour),
  * `swatch(series, i)` its colour.
  */
 export function chartFigure(data, { say, nameOf, swatch }) {
   const id = `game-chart-${++made}`;
   const steps = data.steps;
-  const top = Math.max(1, ...data.series.flatMap((s) => s.points));
-  const x = (i) => PAD.left + (steps.length > 1 ? (i * (W - PAD.left - PAD.right)) / (steps.length - 1) : 0);
+  const bands = Array.isArray(data.y_labels) ? data.y_labels.map((m) => say(m)) : null;
+  const top = bands ? bands.length - 1 : Math.max(1, ...data.series.flatMap((s) => s.points));
+  const left = bands ? Math.min(120, 12 + 5.5 * Math.max(...bands.map((b) => b.length))) : PAD.left;
+  const x = (i) => left + (steps.length > 1 ? (i * (W - left - PAD.right)) / (steps.length - 1) : 0);
   const y = (v) => H - PAD.bottom - (v * (H - PAD.top - PAD.bottom)) / top;
   const title = say(data.title);
   const pic = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-title`, class: "game-chart-svg" });
   const grid = svg("g", { class: "game-chart-grid" });
-  for (const v of ticks(top)) {
-    grid.append(svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }));
-    const label = svg("text", { x: PAD.left - 4, y: y(v) + 3, "text-anchor": "end" });
-    label.textContent = String(v);
+  for (const v of bands ? bands.keys() : ticks(top)) {
+    grid.append(svg("line", { x1: left, x2: W - PAD.right, y1: y(v), y2: y(v) }));
+    const label = svg("text", { x: left - 4, y: y(v) + 3, "text-anchor": "end" });
+    label.textContent = bands ? bands[v] : String(v);
     grid.append(label);
   }
   const every = Math.max(1, Math.ceil(steps.length / 8));
@@ -47,7 +50,7 @@ export function chartFigure(data, { say, nameOf, swatch }) {
     label.textContent = String(step);
     grid.append(label);
   });
-  const axis = svg("text", { x: (W + PAD.left) / 2, y: H - 2, "text-anchor": "middle", class: "game-chart-axis" });
+  const axis = svg("text", { x: (W + left) / 2, y: H - 2, "text-anchor": "middle", class: "game-chart-axis" });
   axis.textContent = say(data.x);
   pic.append(grid, axis);
   const legend = el("ul", { class: "game-chart-legend" });
@@ -61,7 +64,8 @@ export function chartFigure(data, { say, nameOf, swatch }) {
     const key = svg("svg", { viewBox: "0 0 24 6", width: 24, height: 6, "aria-hidden": "true" });
     key.append(svg("line", { x1: 0, x2: 24, y1: 3, y2: 3, stroke: colour, "stroke-width": 3, "stroke-dasharray": dash }));
     legend.append(el("li", {}, key, el("span", { text: name })));
-    words.append(el("li", { text: t("ui.chart.series", { name, values: series.points.join(", ") }) }));
+    const values = series.points.map((v) => (bands ? bands[v] : String(v)));
+    words.append(el("li", { text: t("ui.chart.series", { name, values: values.join(", ") }) }));
   });
   return el(
     "figure",

@@ -20,18 +20,25 @@ def test_the_end_screen_draws_the_game_in_a_picture_and_in_words(fast, site_url,
     players = min(REGISTRY[game]["players"])
     record = finished_record(game, 7, players)
     chart = bridge.chart(record)
-    open_finished(page, site_url, game, vs_bots(game, 7), record)
+    names = ["Ann", "Bob", "Cy"][:players]
+    open_finished(page, site_url, game, vs_bots(game, 7, names=",".join(names)), record)
     figure = page.locator("#view-game figure.game-chart")
     expect(figure).to_have_attribute("data-series", str(len(chart["series"])))
     expect(figure.locator("figcaption")).to_have_text(catalog[chart["title"]["key"]])
     expect(figure.locator(".game-chart-axis")).to_have_text(catalog[chart["x"]["key"]])
     lines = figure.locator("polyline")
     expect(lines).to_have_count(len(chart["series"]))
-    names = ["Ann"] + [fmt(catalog["seat.default"], n=s + 1) for s in range(1, players)]
     words = figure.locator(".game-chart-words li")
+
+    # bands (Okiya's verdict) are said in words: "Ann wins", "Draw"...
+    def said(m: dict) -> str:
+        params = {**m["params"], **({"name": names[m["params"]["seat"]]} if "seat" in m["params"] else {})}
+        return fmt(catalog[m["key"]], **params)
+
+    bands = [said(m) for m in chart.get("y_labels", [])]
     for i, series in enumerate(chart["series"]):
         name = names[series["seat"]] if "seat" in series else catalog[series["label"]["key"]]
-        values = ", ".join(str(v) for v in series["points"])
+        values = ", ".join(bands[v] if bands else str(v) for v in series["points"])
         expect(words.nth(i)).to_have_text(fmt(catalog["ui.chart.series"], name=name, values=values))
         assert len(lines.nth(i).get_attribute("points").split()) == len(chart["steps"])
     assert violations(page, axe_js) == []

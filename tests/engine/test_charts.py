@@ -1,14 +1,14 @@
 """The pictures after a game (issue 27, item 4): the bridge's ``chart`` of a finished game is
 the game's own numbers, step by step: Oriflamme's influence round by round ends on the final
-scores, Turncoats' territories turn by turn end on the final standing; an unfinished game or a
-game without a picture is refused in words (tests/engine/test_manifest.py)."""
+scores, Turncoats' territories turn by turn end on the final standing, Okiya's perfect-play
+verdict move by move ends on the result; a game under way is charted so far, and a game
+without a picture is refused in words (tests/engine/test_manifest.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from pygames import GAMES, bridge
-from pygames.core.errors import PlayerError
 
 CHARTED = [game for game, module in GAMES.items() if "chart" in getattr(module, "CALLS", ())]
 
@@ -38,9 +38,31 @@ def test_turncoats_territories_turn_by_turn_end_on_the_standing():
     assert all(len(s["points"]) == len(chart["steps"]) for s in chart["series"])
 
 
+@pytest.mark.parametrize("seed", [4, 9])
+def test_okiya_verdict_move_by_move_ends_on_the_result(seed):
+    res = bridge.new_match("okiya", seed, 2)
+    while res["to_move"] is not None:
+        res = bridge.play(res["record"], bridge.bot_move(res["record"], "easy")["move"])
+    chart = bridge.chart(res["record"])
+    (line,) = chart["series"]
+    moves = res["record"]["games"][0]
+    assert len(line["points"]) == len(chart["steps"]) == len(moves) + 1
+    winners = res["view"]["outcome"]["winners"]
+    assert line["points"][-1] == (1 if not winners else 2 if winners == [0] else 0)
+    # each step is the solver's value for the first seat, a band the labels name
+    review = bridge.review(res["record"])["moves"]
+    assert line["points"][:-1] == [(v["before"] if v["seat"] == 0 else -v["before"]) + 1 for v in review]
+    assert [m["key"] for m in chart["y_labels"]] == ["okiya.chart.wins", "okiya.chart.draw", "okiya.chart.wins"]
+
+
 @pytest.mark.parametrize("game", CHARTED)
-def test_a_chart_waits_for_the_end(game):
+def test_a_chart_of_a_game_under_way_covers_the_moves_so_far(game):
     res = bridge.new_match(game, 3, min(GAMES[game].PLAYER_COUNTS))
-    with pytest.raises(PlayerError) as caught:
-        bridge.chart(res["record"])
-    assert caught.value.key == "error.not_over"
+    for _ in range(6):
+        res = bridge.play(res["record"], bridge.bot_move(res["record"])["move"])
+    chart = bridge.chart(res["record"])
+    assert all(len(s["points"]) == len(chart["steps"]) for s in chart["series"])
+    finished = res
+    while finished["to_move"] is not None:
+        finished = bridge.play(finished["record"], bridge.bot_move(finished["record"])["move"])
+    assert len(bridge.chart(finished["record"])["steps"]) > len(chart["steps"])
