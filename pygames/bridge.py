@@ -26,6 +26,7 @@ from pygames import GAMES
 from pygames.bots import BOTS, DEFAULT_LEVELS, bots_module
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
+from pygames.core.replay import replay_answer
 from pygames.core.rng import Rng, derive_seed
 from pygames.core.session import event_maker, forced_move, start_match
 
@@ -95,13 +96,13 @@ def undo(record: dict[str, Any], seats: list[int], seat: int | None = None) -> d
     if keep is None:
         raise PlayerError("error.nothing_to_undo")
     games = match.notation()
-    earlier = replay({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
+    earlier = rebuild({**_record(match), "games": games[:-1] + [games[-1][:keep]]})
     return _with_hints(record, _result(earlier, movers[:keep], seat))
 
 
 def next_game(record: dict[str, Any]) -> dict[str, Any]:
     """Start the match's next game (the loser starts)."""
-    return _with_hints(record, _result(replay(record).next_game(), []))
+    return _with_hints(record, _result(rebuild(record).next_game(), []))
 
 
 def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]:
@@ -109,7 +110,7 @@ def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]
     to move, decided from that seat's view."""
     from pygames.bots import choose
 
-    match = replay(record)
+    match = rebuild(record)
     level = DEFAULT_LEVELS[match.game] if level is None else level
     if level not in BOTS[match.game]:
         raise PlayerError("error.bad_level", level=level[:40])
@@ -127,7 +128,7 @@ def review(record: dict[str, Any]) -> dict[str, Any]:
     the ``hints`` each seat asked for."""
     match = _offering(record, "review")
     games = match.notation()
-    start = replay({**record, "games": games[:-1] + [[]]}).current
+    start = rebuild({**record, "games": games[:-1] + [[]]}).current
     return {**game_calls(match.game).review(start, games[-1]), "hints": _hints(record, match.players)}
 
 
@@ -151,8 +152,30 @@ def chart(record: dict[str, Any]) -> dict[str, Any]:
     ``points``), for the moves so far (the page shows it on the end screen)."""
     match = _offering(record, "chart")
     games = match.notation()
-    start = replay({**record, "games": games[:-1] + [[]]}).current
+    start = rebuild({**record, "games": games[:-1] + [[]]}).current
     return game_calls(match.game).chart(start, games[-1])
+
+
+def replay(record: dict[str, Any], step: int = 0) -> dict[str, Any]:
+    """The replay of a finished record's current game (the last of a match) at ``step`` moves:
+    the position then with every secret open (``pygames.core.replay.replay_answer``: ``steps``,
+    ``step``, ``view``, ``move``, ``seat``, ``moves``), and for a game offering a ``review`` the
+    game's verdict on every move (``review``: ``moves`` without their views, ``first_mistake``,
+    ``hints``). PlayerError ``error.replay_unfinished`` for a game not over: its secrets stay shut."""
+    match = rebuild(record)
+    games = match.notation()
+    start = rebuild({**_record(match), "games": games[:-1] + [[]]}).current
+    state, steps = start, []
+    for text in games[-1]:
+        after = state.play(text)
+        steps.append((state, text, after))
+        state = after
+    answer = replay_answer(match.game, steps, step, start)
+    if "review" in offered_calls(GAMES[match.game]):
+        review = game_calls(match.game).review(start, games[-1])
+        moves = [{k: v for k, v in verdict.items() if k != "view"} for verdict in review["moves"]]
+        answer["review"] = {**review, "moves": moves, "hints": _hints(record, match.players)}
+    return answer
 
 
 def offered_calls(module: Any) -> tuple[str, ...]:
@@ -179,7 +202,7 @@ def import_engine() -> list[str]:
 
 def _offering(record: dict[str, Any], call: str) -> Any:
     """The match of a record whose game offers ``call``; PlayerError otherwise."""
-    match = replay(record)
+    match = rebuild(record)
     if call not in offered_calls(GAMES[match.game]):
         raise PlayerError("error.not_offered", game=tr(f"game.{match.game}"))
     return match
@@ -206,13 +229,13 @@ def _with_hints(record: dict[str, Any], result: dict[str, Any]) -> dict[str, Any
     return result
 
 
-def replay(record: dict[str, Any]) -> Any:
+def rebuild(record: dict[str, Any]) -> Any:
     """Rebuild a match from its record, checking every field and every move."""
     return _replay(record)[0]
 
 
 def _replay(record: dict[str, Any]) -> tuple[Any, list[int]]:
-    """``replay``, with the seat that made each move of the current game (whose moves undo may
+    """``rebuild``, with the seat that made each move of the current game (whose moves undo may
     take back)."""
     if not isinstance(record, dict) or record.get("v") != RECORD_VERSION:
         raise PlayerError("error.bad_record")
@@ -334,7 +357,7 @@ def _check_seed(seed: object) -> int:
 
 
 CALLS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart)
+    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, replay)
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_qr")

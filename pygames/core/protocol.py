@@ -101,6 +101,9 @@ class GameModule(Protocol):
     * ``CALLS`` (optional): the calls beyond the protocol the game offers the page, e.g.
       ``("review", "hint")``; each is a function of the module ``pygames.<game>.calls``
       (``review(start, moves) -> dict``, ``hint(state) -> dict``), which the bridge calls;
+    * ``open_view(state) -> dict`` (optional; a game with secrets): ``state``'s view with every
+      secret open (every hand, every face-down card; ``"open": true``), for the replay of a
+      finished game only (``pygames.core.replay``); a game without one replays ``view(None)``;
     * ``new_game(players, seed, **options) -> State``: deterministic from its inputs;
     * ``from_text(text) -> State``: reads ``State.to_text()`` (BadPosition when it cannot);
     * ``parse(text) -> Move``: the move a notation names (IllegalMove when none).

@@ -13,6 +13,7 @@ from typing import Any
 from pygames import GAMES
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
+from pygames.core.replay import replay_answer, replay_moves
 from pygames.core.session import event_maker
 from pygames.link.commit import KEY_BYTES, creator_rand, new_key, rand_commitment, seat_commitment
 from pygames.link.errors import BadLink
@@ -141,24 +142,33 @@ def link_play(link: str, move: str, keys: dict | None = None, keep_hidden: bool 
 
 
 def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str, Any]:
-    """The position after ``step`` public moves, as this device may see it (every card the
-    game revealed once the audit has verified it)."""
+    """The position after ``step`` public moves, as this device may see it: once the audit has
+    verified every key, the replay of ``pygames.core.replay`` (every hand and face-down card
+    open); before, this device's own view, with the public ``moves``."""
     table = Table(decode(link), _keys(keys))
     if table.game is None:
         raise BadLink("link.error.not_started")
     history = table.history
     step = max(0, min(step, len(history)))
-    if table.phase == OVER and table.problem is None and not table.forged and table.game.has_secrets:
-        view = table.game.final_position(history[:step], table.revealed).view(None)
-    else:
-        replay = Table(Record(table.record.header, ()), table.keys)
-        for event in table.record.events:
-            if replay.game is not None and len(replay.history) >= step:
-                break
-            replay.add(event)
-        step = len(replay.history)
-        view = replay.game.view(_shown_seat(table))
-    return {"steps": len(history), "step": step, "view": view, "move": history[step - 1][1] if step else None}
+    game = table.record.header.game
+    if table.phase == OVER and table.problem is None and not table.forged:
+        # every key is in and the audit verified them: every hand and face-down card is open
+        return replay_answer(game, table.game.open_steps(history, table.revealed), step)
+    replay = Table(Record(table.record.header, ()), table.keys)
+    for event in table.record.events:
+        if replay.game is not None and len(replay.history) >= step:
+            break
+        replay.add(event)
+    step = len(replay.history)
+    steps = table.game.public_steps(history)
+    return {
+        "steps": len(history),
+        "step": step,
+        "view": replay.game.view(_shown_seat(table)),
+        "move": history[step - 1][1] if step else None,
+        "seat": steps[step - 1][0].to_move if step else None,
+        "moves": replay_moves(game, steps),
+    }
 
 
 def link_qr(text: str) -> dict[str, Any]:

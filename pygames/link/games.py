@@ -161,6 +161,37 @@ class Game:
         """The finished game as everybody may see it once every key is in."""
         return self.view(None)
 
+    # --- the replay ----------------------------------------------------------------------------
+    def public_steps(self, history: list[tuple[int | None, str, Move | None]]) -> list[tuple[Any, str, Any]]:
+        """Every move of ``history`` as ``(position before, notation, position after)`` in the
+        public positions (a match's current game each), for the replay's list of moves."""
+        return self._steps(self.start(self.header, self.seed), [text for _, text, _ in history])
+
+    def open_steps(
+        self, history: list[tuple[int | None, str, Move | None]], keys: dict[int, bytes]
+    ) -> list[tuple[Any, str, Any]]:
+        """``public_steps`` with every secret known, once every key is in and the audit verified
+        them (``keys``: every seat's): the public positions themselves here, for a game whose
+        secrets follow from the shared seed (or that has none); a sealed game deals them from
+        the keys (Oriflamme)."""
+        return self.public_steps(history)
+
+    def _steps(self, position: Any, texts: list[str]) -> list[tuple[Any, str, Any]]:
+        steps = []
+        for text in texts:
+            played = position.play(text)
+            steps.append((self._shown(position), text, self._shown(played)))
+            position = self._next(played)
+        return steps
+
+    def _shown(self, position: Any) -> Any:
+        """The game position a replay shows of ``position`` (a match: its current game)."""
+        return position
+
+    def _next(self, position: Any) -> Any:
+        """``position`` after a move once it settled (a match moves on to its next game)."""
+        return position
+
     # --- the header's option bits ------------------------------------------------------------
     @classmethod
     def options_int(cls, options: dict[str, Any], format: str) -> int:
@@ -205,7 +236,12 @@ class MatchGame(Game):
         return self.public.over
 
     def _after(self, match: Any, text: str) -> Any:
-        match = match.play(text)
+        return self._next(match.play(text))
+
+    def _shown(self, match: Any) -> Any:
+        return match.current
+
+    def _next(self, match: Any) -> Any:
         return match.next_game() if match.can_continue else match
 
     def view(self, seat: int | None) -> dict:

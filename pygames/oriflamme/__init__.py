@@ -7,7 +7,8 @@ also takes ``first_player``: a seat, or None to draw it from the seed).  A game 
 elsewhere (link play: each seat deals its own cards): ``deal`` (one seat's cards from a
 generator) and ``from_deal`` (the first position from the hands, None for unknown ones);
 ``State.hand``, ``State.decision``, ``State.secret_decision``, ``State.public_notation``,
-``Move.card`` and ``Move.with_card`` are what another device may ask.  Notation: see
+``Move.card`` and ``Move.with_card`` are what another device may ask; ``open_view`` shows a
+finished game's positions with every card open (its replay).  Notation: see
 ``pygames.oriflamme.moves``; position text: ``pygames.oriflamme.text``; view
 format: ``pygames.oriflamme.view``.
 """
@@ -16,6 +17,7 @@ from pygames.oriflamme.moves import Move, parse
 from pygames.oriflamme.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, ROUNDS, options_bits
 from pygames.oriflamme.start import deal, from_deal, new_game
 from pygames.oriflamme.state import State, from_text, from_view
+from pygames.oriflamme.view import open_view
 
 #: The player counts ``new_game`` accepts.
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -45,6 +47,7 @@ __all__ = [
     "from_text",
     "from_view",
     "new_game",
+    "open_view",
     "options_bits",
     "parse",
 ]

@@ -135,12 +135,13 @@ def _card(role: str, t: int) -> dict[str, Any]:
     return {role: _title(t), f"{role}_id": IDS[t]}
 
 
-def state_view(s: Any, seat: int | None = None) -> dict[str, Any]:
-    """What ``seat`` may know of ``s`` (a ``State``): see the module docstring."""
+def state_view(s: Any, seat: int | None = None, *, opened: bool = False) -> dict[str, Any]:
+    """What ``seat`` may know of ``s`` (a ``State``): see the module docstring.  ``opened``:
+    every card shown as at the end (``open_view``, a finished game's replay only)."""
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.players):
         raise BadPosition("oriflamme.error.seat", seat=str(seat)[:10])
     n = s.players
-    over = s.phase == OVER
+    over = s.phase == OVER or opened
     to_move = s.to_move
     queue = []
     for slot in s.queue:
@@ -186,15 +187,24 @@ def state_view(s: Any, seat: int | None = None) -> dict[str, Any]:
         "legal": [str(m) for m in legal],
         "moves": [m.to_json() for m in legal],
         "cards": CARD_KINDS,
-        "log": log_messages(s, seat),
+        "log": log_messages(s, seat, opened),
         "outcome": None,
     }
+    if opened:
+        view["open"] = True
     if s.outcome is not None:
         outcome = s.outcome.to_json()
         outcome["queue_cards"] = view["queue_cards"]
         outcome["tiebreak_counts_covered"] = bool(s.options & O_TIE_COVERED)
         view["outcome"] = outcome
     return view
+
+
+def open_view(s: Any) -> dict[str, Any]:
+    """The position ``s`` with every hand, removed card and face-down card shown (``"open":
+    true``, ``"seat": None``): the view of a step of a finished game's replay, never of a game
+    under way (``pygames.core.replay`` checks that)."""
+    return state_view(s, None, opened=True)
 
 
 _options = cache(options_dict)
@@ -276,9 +286,10 @@ _MEMO: dict[tuple[tuple, bool], dict[str, Any]] = {}
 _MEMO_SIZE = 20000
 
 
-def log_messages(s: Any, seat: int | None) -> list[dict[str, Any]]:
-    """The events of the previous and the current round, oldest first, as this seat may read them."""
-    over = s.phase == OVER
+def log_messages(s: Any, seat: int | None, opened: bool = False) -> list[dict[str, Any]]:
+    """The events of the previous and the current round, oldest first, as this seat may read them
+    (``opened``: as everybody reads them at the end)."""
+    over = s.phase == OVER or opened
     messages = []
     for event in _events(s.prevlog) + _events(s.log):
         code = event[0]

@@ -4,7 +4,8 @@ The rules are ``docs/rules/turncoats.md``; this package follows the game protoco
 of ``pygames.core.protocol``.  Also: ``State.standing()`` (which colour would win if the game
 ended now), ``from_view`` (a position from one seat's view, secrets unknown),
 ``State.determinize``, ``position`` (a position from explicit counts), ``from_setup`` and
-``State.negotiated`` (the setup draws and a Negotiate's draw given as explicit chance outcomes).
+``State.negotiated`` (the setup draws and a Negotiate's draw given as explicit chance outcomes);
+``open_view`` shows a finished game's positions with every hand open (its replay).
 
 * ``board``: colours, the 11 areas, the 17 edges, homelands.
 * ``moves``: ``Move`` and the notation (``recruit red 7``, ``battle blue 4 kill
@@ -18,6 +19,7 @@ from pygames.turncoats.board import ADJACENT, COLOURS, EDGES, HOMELAND, MAX_PLAY
 from pygames.turncoats.moves import Move, parse
 from pygames.turncoats.rules import OPTIONS
 from pygames.turncoats.state import State, from_setup, from_text, from_view, new_game, position, setup_draws
+from pygames.turncoats.view import open_view
 
 #: The player counts new_game accepts.
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -48,6 +50,7 @@ __all__ = [
     "from_text",
     "from_view",
     "new_game",
+    "open_view",
     "parse",
     "position",
     "setup_draws",

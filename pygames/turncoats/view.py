@@ -18,7 +18,7 @@ the game is over every hand is shown.
      "moves": [Move.to_json(), ...]   (the same moves as data: kind, colour, area, dest, count, kills),
      "log": [{"seat": 1, "move": "march black 5-7 x2", "key": "turncoats.log.march", "params": {...}}, ...],
      "standing": State.standing(), "options": {...},
-     "hands": null | [[r, b, k], ...]  (all hands, once the game is over),
+     "hands": null | [[r, b, k], ...]  (all hands, once the game is over, or in ``open_view``),
      "outcome": null | {"winners": [s], "scores": [...], "reason": ..., "message": {...},
                         "colour": null | "blue", "ranking": [seats], "start": seat,
                         "steps": [{"key": ..., "params": ...}, ...], "hands": [[r, b, k], ...]}}
@@ -159,6 +159,19 @@ def view(state: Any, seat: int | None = None) -> dict[str, Any]:
             "steps": final["steps"],
             "hands": [list(h) for h in final["hands"]],
         }
+    return result
+
+
+def open_view(state: Any) -> dict[str, Any]:
+    """The position ``state`` with every hand shown (``hands``, ``"open": true``) and the stone
+    just drawn (``drawn``), as a spectator's view otherwise: the view of a step of a finished
+    game's replay, never of a game under way (``pygames.core.replay`` checks that)."""
+    result = view(state, None)
+    if all(h >= 0 for h in state._hands):
+        result["hands"] = [list(unpack(h)) for h in state._hands]
+    if state.drawn >= 0 and state.drawn <= 2:
+        result["drawn"] = COLOURS[state.drawn]
+    result["open"] = True
     return result
 
 

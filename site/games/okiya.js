@@ -8,10 +8,11 @@
 // from the notation. Python runs in the worker, so the perfect bot never freezes the page.
 //
 // Learning from the perfect player, the calls the registry says Okiya offers (`calls`): a
-// "Hint" button (hot-seat and bot games; link play has its own page) rings the best tiles,
-// and the record counts the hints each seat asked for; the end screen's "Review" lists every
-// move with the solver's verdict (the bridge's `review`) and draws the position of the move
-// picked, its tile and the best ones ringed.
+// "Hint" button (hot-seat and bot games; link play has its own page) marks the best tiles on
+// the board (a ring and a star badge) and on their move buttons ("Best"), and the record counts
+// the hints each seat asked for; the end screen's "Replay" (ui/replay.js, every game's) lists
+// every move with the solver's verdict (the review the bridge's `replay` carries), the tile
+// taken and the best ones ringed.
 //
 // URL form (documented in README; parsed by ui/hotseat.js):
 //   #play/okiya?seed=5&bots=1&level=perfect&format=best_of_three
@@ -44,7 +45,6 @@ export class Okiya extends HotSeatGame {
       cellCenter: (cell) => (this.board ? this.board.cellCenter(cell) : null),
       forced: () => (this.forced ? { ...this.forced } : null),
       route: () => (this.active ? this.hash : null),
-      review: () => (this.review ? { ...this.review } : null),
       marks: () => (this.board ? { ...this.board.marks } : null),
       keyFocus: () => (this.board ? this.board.keyFocus : null),
     };
@@ -55,7 +55,6 @@ export class Okiya extends HotSeatGame {
   }
 
   onNewGame() {
-    this.review = null; // {moves, first_mistake, hints, at}: the bridge's review, and the move picked
     this.hinted = null; // the best cells of the last hint, until the position changes
   }
 
@@ -77,7 +76,6 @@ export class Okiya extends HotSeatGame {
     this.viewer = !over && !this.isBot(res.to_move) ? res.to_move : humans.length === 1 ? humans[0] : null;
     this.result = res;
     this.hinted = null;
-    if (!over) this.review = null;
     this.forced = this.forcedOf(res);
     this.save(res, res.match.over);
     this.render({ animate });
@@ -141,51 +139,6 @@ export class Okiya extends HotSeatGame {
     }
   }
 
-  /** Open the review of the game just finished (or close it), picking its first move that threw a result away. */
-  async toggleReview() {
-    const r = this.result;
-    if (this.review) {
-      this.review = null;
-      this.render({ animate: false });
-      return;
-    }
-    if (!r || !r.view.outcome || this.busy) return;
-    const gen = this.gen;
-    this.busy = true;
-    try {
-      const data = await this.py.call("review", { record: r.record });
-      if (gen !== this.gen) return;
-      this.busy = false;
-      if (this.result !== r) return;
-      const humans = this.humans();
-      const seats = humans.length === 1 ? humans : [0, 1];
-      const firsts = seats.map((s) => data.first_mistake[s]).filter((i) => i !== null);
-      const first = firsts.length ? Math.min(...firsts) : null;
-      this.review = { ...data, first, at: first === null ? 0 : first };
-      this.render({ animate: false });
-      this.showPicked();
-    } catch (err) {
-      this._failed(gen, "busy", err);
-    }
-  }
-
-  /** Look at move `i` of the review. */
-  reviewAt(i) {
-    if (!this.review) return;
-    this.review.at = i;
-    this.render({ animate: false });
-    const pressed = this.endEl.querySelector(`[data-ply="${i}"]`);
-    if (pressed) pressed.focus({ preventScroll: true });
-  }
-
-  /** Scroll the review's list to the move picked. */
-  showPicked() {
-    requestAnimationFrame(() => {
-      const pressed = this.endEl.querySelector(".ok-review-move[aria-pressed=true]");
-      if (pressed) pressed.scrollIntoView({ block: "nearest" });
-    });
-  }
-
   // ---------------------------------------------------------------- DOM
 
   buildDom(root) {
@@ -198,7 +151,7 @@ export class Okiya extends HotSeatGame {
     this.choices = el("div", { class: "moves ok-moves", id: "ok-moves", role: "group", "aria-label": t("ui.okiya.moves.label") });
     this.endEl = el("section", { class: "endpanel ok-end", id: "ok-end", hidden: true, "aria-labelledby": "ok-end-title" });
     const controls = this.controls("ok-controls");
-    // the registry's `calls` say whether the game offers a hint (and a review, fillEnd)
+    // the registry's `calls` say whether the game offers a hint (its review rides in the replay: the bridge adds it)
     if (this.offers("hint")) {
       this.hintBtn = el("button", { type: "button", class: "btn", id: "ok-hint", text: t("ui.okiya.hint.button"), onclick: () => this.hint() });
       controls.prepend(this.hintBtn);
@@ -227,19 +180,18 @@ export class Okiya extends HotSeatGame {
   renderParts(animate) {
     const r = this.result;
     const legal = this.moves().map((m) => m.cell);
-    const looked = this.review && this.review.moves[this.review.at];
-    this.board.setView(looked ? looked.view : r ? r.view : null, {
+    this.board.setView(r ? r.view : null, {
       legal,
       interactive: legal.length > 0,
-      animate: animate && !this.review,
+      animate,
       labels: {
         lastTile: t("ui.okiya.board.last_tile"),
         seats: [this.name(0), this.name(1)],
         tags: this.route ? [this.tag(0), this.tag(1)] : ["", ""],
       },
     });
-    this.board.setMarks(looked ? { played: looked.cell, best: looked.best } : { best: this.hinted || [] });
-    this.boardText.textContent = this.describeBoard(looked ? looked.view : r && r.view);
+    this.board.setMarks({ best: this.hinted || [] });
+    this.boardText.textContent = this.describeBoard(r && r.view);
     if (this.hintBtn) {
       this.hintBtn.hidden = !r || !!r.view.outcome || !this.humans().length;
       this.hintBtn.disabled = this.busy || !this.myTurn(r);
@@ -270,6 +222,15 @@ export class Okiya extends HotSeatGame {
       const tile = r.view.layout[m.cell];
       const btn = this.moveEl(m, "move");
       btn.append(tilePicture(tile, this.board.dark.matches), el("span", { text: tileName(tile) }));
+      if (this.hinted && this.hinted.includes(m.cell)) {
+        // the hint's tile: a badge the eye finds, and its name says it too
+        const badge = t("ui.okiya.hint.badge");
+        btn.classList.add("hinted");
+        btn.dataset.hint = "best";
+        btn.append(el("span", { class: "ok-hint-badge", text: badge }));
+        btn.setAttribute("aria-label", `${this.moveLabel(m)}${t("ui.separator")}${badge}`);
+        btn.title = btn.getAttribute("aria-label");
+      }
       btn.addEventListener("click", () => this.play(m.text));
       for (const [on, cell] of [["focus", m.cell], ["blur", null], ["pointerenter", m.cell], ["pointerleave", null]]) {
         btn.addEventListener(on, () => this.board.setFocus(cell));
@@ -302,33 +263,5 @@ export class Okiya extends HotSeatGame {
         : t("ui.okiya.hints.used", { list: listText(used) });
       box.append(el("p", { class: "end-detail ok-hints", id: "ok-hints", text }));
     }
-    if (this.offers("review")) {
-      const open = !!this.review;
-      box.append(el("div", { class: "end-actions" }, el("button", { type: "button", class: "btn", id: "ok-review-btn", "aria-expanded": String(open), text: t(open ? "ui.okiya.review.close" : "ui.okiya.review.open"), onclick: () => this.toggleReview() })));
-      if (open) box.append(this.reviewPanel());
-    }
-  }
-
-  /** The review: who first threw a result away, every move with its verdict, and the one picked in detail. */
-  reviewPanel() {
-    const { moves, first, at } = this.review;
-    const panel = el("div", { class: "ok-review", id: "ok-review" });
-    const summary = first === null
-      ? t("ui.okiya.review.no_mistake")
-      : t("ui.okiya.review.first_mistake", { player: this.name(moves[first].seat), n: first + 1 });
-    panel.append(el("p", { class: "ok-review-summary", id: "ok-review-summary", text: summary }));
-    const list = el("ol", { class: "ok-review-list", "aria-label": t("ui.okiya.review.title") });
-    moves.forEach((v, i) => {
-      const text = t("ui.okiya.review.move", { n: i + 1, player: this.name(v.seat), tile: tileName(v.view.layout[v.cell]), label: t(`ui.okiya.review.label.${v.label}`) });
-      const data = { ply: String(i), label: v.label };
-      if (i === first) data.first = "1";
-      list.append(el("li", {}, el("button", { type: "button", class: `ok-review-move ${v.label}`, data, "aria-pressed": String(i === at), text, onclick: () => this.reviewAt(i) })));
-    });
-    const v = moves[at];
-    const value = (x) => t(`ui.okiya.review.value.${x > 0 ? "win" : x < 0 ? "loss" : "draw"}`);
-    const detail = [t("ui.okiya.review.detail", { player: this.name(v.seat), before: value(v.before), after: value(v.after) })];
-    if (v.label !== "best" && v.label !== "forced") detail.push(t("ui.okiya.review.best", { tiles: listText(v.best.map((cell) => this.cellWords(v.view, cell)), "disjunction") }));
-    panel.append(el("p", { class: "ok-review-detail", id: "ok-review-detail", text: detail.join(" ") }), list);
-    return panel;
   }
 }

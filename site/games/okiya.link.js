@@ -2,7 +2,7 @@
 // canvas drawing TABLE.view, a click on a glowing cell sends its move, and every legal
 // move is a button showing its tile.
 
-import { t } from "../i18n.js";
+import { t, listText } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { OkiyaBoard, SIDE } from "../render/okiya.js";
 import { gridPlace } from "../render/cells.js";
@@ -76,6 +76,36 @@ export default class OkiyaLink {
       const btn = moveButton(move.text, OkiyaLink.words(move, view), { busy, onPlay: this.onPlay, content: [img, el("span", { text: tileWords(tile) })] });
       return focusLights(btn, this.board, move.cell, { hover: true });
     });
+  }
+
+  /** Ring cells on the board (the replay's notes: the tile taken, the perfect player's best). */
+  mark(marks = {}) {
+    this.board.setMarks(marks);
+  }
+
+  /**
+   * The replay's notes (ui/replay.js) from the perfect player's review the bridge's `replay`
+   * carries: each move's verdict for the list (`labels`), who first threw a result away
+   * (`summary`), the shown move's verdict in words (`note`) and its rings (`marks`: the tile
+   * taken, the best ones). None for a replay without a review (link play).
+   */
+  static replayNotes(r, names) {
+    const review = r.review;
+    if (!review || !Array.isArray(review.moves)) return null;
+    const name = (s) => seatName(names, s);
+    const cell = (view, c) => t("ui.okiya.review.cell", { tile: tileWords(view.layout[c]), row: ((c / SIDE) | 0) + 1, col: (c % SIDE) + 1 });
+    const labels = review.moves.map((v) => ({ cls: v.label, text: t(`ui.okiya.review.label.${v.label}`) }));
+    const firsts = (review.first_mistake || []).filter((i) => i !== null);
+    const first = firsts.length ? Math.min(...firsts) : null;
+    const summary = first === null
+      ? t("ui.okiya.review.no_mistake")
+      : t("ui.okiya.review.first_mistake", { player: name(review.moves[first].seat), n: first + 1 });
+    const v = r.step ? review.moves[r.step - 1] : null;
+    if (!v) return { labels, summary, note: "", marks: {} };
+    const value = (x) => t(`ui.okiya.review.value.${x > 0 ? "win" : x < 0 ? "loss" : "draw"}`);
+    const note = [t("ui.okiya.review.detail", { player: name(v.seat), before: value(v.before), after: value(v.after) })];
+    if (v.label !== "best" && v.label !== "forced") note.push(t("ui.okiya.review.best", { tiles: listText(v.best.map((c) => cell(r.view, c)), "disjunction") }));
+    return { labels, summary, note: note.join(" "), marks: { played: v.cell, best: v.best } };
   }
 
   resize() {

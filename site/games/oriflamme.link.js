@@ -218,6 +218,15 @@ export default class OriflammeLink {
     return oriflammeLabel(move, view, names);
   }
 
+  /** Every hand an open view shows (a finished game's replay), in words: [{seat, text}]. */
+  static openHands(view, names) {
+    if (!view || !view.open || !Array.isArray(view.hands)) return [];
+    return view.hands.map((hand, seat) => ({
+      seat,
+      text: t("ui.replay.hand", { name: seatName(names, seat), items: hand && hand.length ? listText(hand.map(cardName)) : t("ui.oriflamme.none") }),
+    }));
+  }
+
   buttons(view, legal, names, { busy = false, moves = null } = {}) {
     return oriflammeButtons(view, movesOf(view, legal, moves), names, { busy, onPlay: this.onPlay });
   }

@@ -6,7 +6,7 @@
 import { t, has } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { TurncoatsBoard } from "../render/turncoats.js";
-import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams, describeBoard, ringWords, canvasLabel, turncoatsEnd } from "./turncoats.js";
+import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams, describeBoard, ringWords, canvasLabel, stonesText, turncoatsEnd } from "./turncoats.js";
 import { listText } from "../ui/hotseat.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 
@@ -127,6 +127,12 @@ export default class TurncoatsLink {
   /** A move (data) in words. */
   static words(move, view) {
     return moveLabel(move, view.colours);
+  }
+
+  /** Every hand an open view shows (a finished game's replay), in words: [{seat, text}]. */
+  static openHands(view, names) {
+    if (!view || !view.open || !Array.isArray(view.hands)) return [];
+    return view.hands.map((hand, seat) => ({ seat, text: t("ui.turncoats.hand.text", { name: seatName(names, seat), stones: stonesText(hand, view.colours) }) }));
   }
 
   buttons(view, legal, names, { busy = false, moves: given = null } = {}) {

@@ -2,13 +2,13 @@
 // shows under its title when the game's board gives it (Board.endDetails: the tie-break
 // column, everybody's cards once the keys are in), else the scores and how it ended; the
 // audit of every commitment (verified / failed: which seat broke which / pending: whose
-// device it waits for), and a step-by-step replay drawn on the game's own board (link_replay,
+// device it waits for), and the button to the game's replay (ui/replay.js; link_replay,
 // loaded when opened).
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
-import { boardClass, makeBoard, say, moveWords } from "./boards.js";
-import { errorText } from "./messages.js";
+import { boardClass, say } from "./boards.js";
+import { openReplay, closeReplay } from "../ui/replay.js";
 
 export class EndScreen {
   /** @param {{host: object}} opts host: the LinkPlay (py, table, keys, gen, name(seat)) */
@@ -144,73 +144,27 @@ class AuditBox {
   }
 }
 
-/** #link-replay: a folded replay; opening it loads step 0, then Previous / Next / the slider. */
+/** #link-replay: the button that opens the game's replay (ui/replay.js, every mode's): every
+ *  hand and face-down card open once the audit verified the keys (link_replay). */
 class Replay {
   constructor(host) {
     this.host = host;
-    this.shown = null; // the last link_replay answer, with the link it replays
-    this.made = null; // the promise of the replay's board, made on first use
-    this.boardHost = el("div", { class: "link-replay-board" });
-    this.prev = el("button", { type: "button", class: "btn", id: "replay-prev", text: t("ui.link.replay.prev") });
-    this.next = el("button", { type: "button", class: "btn", id: "replay-next", text: t("ui.link.replay.next") });
-    this.slider = el("input", { type: "range", id: "replay-slider", min: "0", max: "0", step: "1", value: "0", "aria-label": t("ui.link.replay.slider") });
-    this.caption = el("p", { class: "link-replay-caption", id: "replay-caption", "aria-live": "polite" });
-    this.prev.addEventListener("click", () => this.shown && this.load(Math.max(0, this.shown.step - 1)));
-    this.next.addEventListener("click", () => this.shown && this.load(Math.min(this.shown.steps, this.shown.step + 1)));
-    this.slider.addEventListener("change", () => this.load(Number(this.slider.value)));
-    this.el = el(
-      "details",
-      { class: "link-replay", id: "link-replay" },
-      el("summary", { text: t("ui.link.replay.title") }),
-      this.caption,
-      el("div", { class: "link-replay-controls" }, this.prev, this.slider, this.next),
-      this.boardHost,
-    );
-    this.el.addEventListener("toggle", () => {
-      if (this.el.open && !this.shown) this.load(0);
-    });
+    this.shown = null; // {link}: the link the open replay shows
+    this.el = el("p", { class: "link-replay", id: "link-replay" },
+      el("button", { type: "button", class: "btn", id: "link-replay-open", text: t("ui.replay.open"), onclick: () => this.open() }));
   }
 
   close() {
+    if (this.shown) closeReplay();
     this.shown = null;
-    this.el.open = false;
-    const made = this.made;
-    this.made = null;
-    if (made) made.then((board) => board.destroy());
   }
 
-  /** Show the position after `step` moves of the current TABLE's game. */
-  async load(step) {
-    const { py, table, keys, gen } = this.host;
+  /** Open the replay of the current TABLE's game at its end. */
+  async open() {
+    const { py, table, keys } = this.host;
     if (!table) return;
-    this.caption.textContent = t("ui.link.replay.loading");
-    try {
-      const r = await py.call("link_replay", { link: table.link, keys, step });
-      if (gen !== this.host.gen || this.host.table !== table) return;
-      this.shown = { ...r, link: table.link };
-      this.draw(table, r);
-      this.slider.max = String(r.steps);
-      this.slider.value = String(r.step);
-      this.prev.disabled = r.step <= 0;
-      this.next.disabled = r.step >= r.steps;
-      const words = r.move ? await moveWords(table.game, r.move, r.view, table.names) : "";
-      if (gen !== this.host.gen || this.host.table !== table) return;
-      this.caption.textContent = words
-        ? t("ui.link.replay.step_move", { step: r.step, steps: r.steps, move: words })
-        : t("ui.link.replay.step", { step: r.step, steps: r.steps });
-      this.el.dataset.step = String(r.step);
-    } catch (err) {
-      if (gen === this.host.gen) this.caption.textContent = errorText(err);
-    }
-  }
-
-  /** Draw the replayed position on the game's board (made on first use). */
-  async draw(table, r) {
-    if (!this.made) this.made = makeBoard(table.game, this.boardHost, { onPlay: () => {}, onChange: () => {} });
-    const made = this.made;
-    const board = await made;
-    if (this.made !== made) return; // closed meanwhile
-    board.show(r.view, { legal: [], names: table.names, seat: table.seat, animate: true });
-    requestAnimationFrame(() => this.made === made && board.resize());
+    this.shown = { link: table.link };
+    const names = [...Array(table.names.length).keys()].map((s) => this.host.name(s));
+    await openReplay({ game: table.game, names, load: (step) => py.call("link_replay", { link: table.link, keys, step }) });
   }
 }

@@ -389,7 +389,7 @@ export class LinkPlay {
       ...[this.end, this.invite, this.seatExport].map((part) => part.el),
       this.navEl,
     );
-    this.myGames = new MyGames({ toast });
+    this.myGames = new MyGames({ toast, py });
     const backup = new SeatBackup({ py, toast, onRestored: () => this.screen === "mine" && this.myGames.render() });
     this.myGames.el.lastElementChild.before(backup.el);
     this.rootEl = el("section", { class: "link-root", id: "link-view", hidden: true }, this.gameEl, this.myGames.el);

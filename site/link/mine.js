@@ -10,15 +10,15 @@ import { fullUrl } from "./routes.js";
 import { PlayedList } from "./played.js";
 
 export class MyGames {
-  /** @param {{toast: (text: string) => void}} opts */
-  constructor({ toast }) {
+  /** @param {{toast: (text: string) => void, py: object}} opts */
+  constructor({ toast, py }) {
     this.toast = toast;
     this.list = el("ul", { class: "link-games", id: "link-games" });
     this.empty = el("p", { class: "link-empty", id: "link-mine-empty", text: t("ui.link.mine.empty") });
     this.archivedList = el("ul", { class: "link-games archived", id: "link-archived-list" });
     this.archivedSummary = el("summary");
     this.archived = el("details", { class: "link-archived", id: "link-archived" }, this.archivedSummary, this.archivedList);
-    this.played = new PlayedList({ toast });
+    this.played = new PlayedList({ toast, py });
     this.el = el(
       "section",
       { class: "link-mine", id: "link-mine", hidden: true, "aria-labelledby": "link-mine-title" },

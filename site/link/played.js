@@ -1,6 +1,6 @@
 // My games' part for the games played on this device away from links (ui/played.js): each
 // hot-seat or bot game, newest first, with its players (bots with their level), where it
-// stands or who won, when, and Resume (or Show for a finished one) and Delete; then the
+// stands or who won, when, and Resume (or Replay for a finished one) and Delete; then the
 // device's record of play, per game and bot level.
 // Test hooks: #played-list li[data-hash][data-game][data-over], #played-record tr[data-game][data-level].
 
@@ -10,9 +10,10 @@ import { forget, playedGames, tally } from "../ui/played.js";
 import { writeJSON } from "../ui/storage.js";
 
 export class PlayedList {
-  /** @param {{toast: (text: string) => void}} opts */
-  constructor({ toast }) {
+  /** @param {{toast: (text: string) => void, py: object}} opts py: the engine (the replay's calls) */
+  constructor({ toast, py }) {
     this.toast = toast;
+    this.py = py;
     this.list = el("ul", { class: "link-games played-list", id: "played-list" });
     this.empty = el("p", { class: "link-empty", id: "played-empty", text: t("ui.link.played.empty") });
     this.record = el("table", { class: "score-table played-record", id: "played-record" });
@@ -37,7 +38,7 @@ export class PlayedList {
     this.renderRecord();
   }
 
-  /** One game: its title, players, where it stands, when, Resume / Show and Delete. */
+  /** One game: its title, players, where it stands, when, Resume / Replay and Delete. */
   item(g) {
     const li = el("li", { class: "link-game-item", data: { hash: g.hash, game: g.game, over: String(!!g.over) } });
     li.append(el("h3", { text: has(`game.${g.game}`) ? t(`game.${g.game}`) : g.game }));
@@ -45,8 +46,11 @@ export class PlayedList {
     li.append(el("p", { class: "link-game-turn played-result", text: standing(g) }));
     const when = new Date(g.updated || g.started || Date.now());
     li.append(el("p", { class: "link-game-time" }, el("time", { dateTime: when.toISOString(), text: when.toLocaleString(document.documentElement.lang || undefined) })));
-    const open = el("button", { type: "button", class: "btn primary", data: { action: "resume" }, text: t(g.over ? "ui.link.played.show" : "ui.link.played.resume") });
+    const open = g.over
+      ? el("button", { type: "button", class: "btn primary", data: { action: "replay" }, text: t("ui.replay.open") })
+      : el("button", { type: "button", class: "btn primary", data: { action: "resume" }, text: t("ui.link.played.resume") });
     open.addEventListener("click", () => {
+      if (g.over) return this.replay(g);
       // the game page resumes the game saved under its address
       writeJSON(`pygames.${g.game}.save`, { hash: g.hash, record: g.record, over: !!g.over });
       location.hash = g.hash;
@@ -59,6 +63,13 @@ export class PlayedList {
     });
     li.append(el("div", { class: "link-game-actions" }, open, del));
     return li;
+  }
+
+  /** The replay of a finished game (ui/replay.js), right here. */
+  async replay(g) {
+    const { openReplay } = await import("../ui/replay.js");
+    const names = g.names.map((name, s) => name || t("seat.default", { n: s + 1 }));
+    await openReplay({ game: g.game, names, load: (step) => this.py.call("replay", { record: g.record, step }) });
   }
 
   /** The record of play: a row per game and bot level (games without bots: "hot-seat"). */

@@ -20,7 +20,7 @@ export class OkiyaBoard extends CellBoard {
     // a click just above a tile hits it too: a tile the pointer is over is drawn lifted
     super(canvas, palette, { cols: SIDE, rows: SIDE, onMove, hitLift: 0.06 }, { watchWindow: true });
     this.labels = { lastTile: "", seats: ["", ""], tags: ["", ""] };
-    this.marks = { played: null, best: [] }; // the review's and the hint's rings
+    this.marks = { played: null, best: [] }; // the replay's and the hint's rings (the best ones starred)
     this.resize();
   }
 
@@ -231,6 +231,33 @@ export class OkiyaBoard extends CellBoard {
     };
     for (const cell of marks.best) ring(cell, pal.glow, 0.06, false);
     if (marks.played !== null) ring(marks.played, pal.accent, -0.04, true);
+    for (const cell of marks.best) this.drawStar(cell);
+  }
+
+  /** The best move's badge: a star on a disc at the tile's corner (a shape, not a colour alone). */
+  drawStar(cell) {
+    const { ctx, pal } = this;
+    const r = this.cellRect(cell);
+    const R = r.s * 0.17;
+    const cx = r.x + r.s - R * 0.55, cy = r.y + R * 0.55;
+    ctx.save();
+    ctx.beginPath();
+    ctx.arc(cx, cy, R, 0, Math.PI * 2);
+    ctx.fillStyle = pal.glow;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.5, r.s * 0.025);
+    ctx.strokeStyle = "#2a2320";
+    ctx.stroke();
+    ctx.beginPath();
+    for (let i = 0; i < 10; i++) {
+      const a = -Math.PI / 2 + (i * Math.PI) / 5;
+      const d = i % 2 ? R * 0.3 : R * 0.72;
+      ctx.lineTo(cx + d * Math.cos(a), cy + d * Math.sin(a));
+    }
+    ctx.closePath();
+    ctx.fillStyle = "#2a2320";
+    ctx.fill();
+    ctx.restore();
   }
 
   drawWin(cells) {

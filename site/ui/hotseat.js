@@ -2,7 +2,7 @@
 // the `#play/<game>?seed=&players=&bots=&level=&format=&names=&opts=` route, the seat setup
 // sheet, saving and resuming, the Python calls with stale-answer guards, bots, the status
 // line, matches of several games (the match bar, next game), undo in games without secrets,
-// the end screen's buttons and the test hooks (window.__pygames[game]).
+// the end screen's buttons (the replay of the game: ui/replay.js) and the test hooks (window.__pygames[game]).
 //
 // A game's page (site/games/<game>.js) subclasses HotSeatGame with a static `config` of
 // presentation only, and brings the methods of PAGE_METHODS (ui/config.js: checked when the page is made):
@@ -188,6 +188,7 @@ export class HotSeatGame {
     this.thinking = false;
     this.forced = null;
     if (this.privacy) this.privacy.cancel();
+    if (this.replaying) this.replaying.then((replay) => replay.closeReplay());
     if (this.built) {
       for (const node of this.nodes) node.hidden = true;
       this.closeInfo();
@@ -722,6 +723,7 @@ export class HotSeatGame {
       next
         ? el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-next`, text: t("ui.end.next"), onclick: () => this.nextGame() })
         : el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-rematch`, text: t("ui.end.rematch"), onclick: () => this.rematch() }),
+      el("button", { type: "button", class: "btn", id: `${this.cfg.idPrefix}-replay`, text: t("ui.replay.open"), onclick: () => this.openReplay() }),
       el("button", { type: "button", class: "btn", text: t("ui.end.new"), onclick: () => this.openSetup() }),
       el("a", { class: "btn", href: "#", text: t("ui.end.home") })));
     box.hidden = false;
@@ -729,6 +731,18 @@ export class HotSeatGame {
     if (wasHidden) {
       requestAnimationFrame(() => box.scrollIntoView({ block: "nearest", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }));
     }
+  }
+
+  /** The replay of the game just finished (ui/replay.js, loaded on first use): every position, every hand open. */
+  async openReplay() {
+    const r = this.result;
+    if (!r || !r.view.outcome) return;
+    const record = r.record;
+    const names = [...Array(record.players).keys()].map((s) => this.name(s));
+    this.replaying = this.replaying || import("./replay.js");
+    const { openReplay } = await this.replaying;
+    if (this.result !== r || !this.active) return;
+    await openReplay({ game: this.cfg.game, names, load: (step) => this.py.call("replay", { record, step }) });
   }
 
   /** Keep the focus off the page's body after a redraw (ui/keyboard.js). */

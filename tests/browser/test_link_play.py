@@ -245,12 +245,15 @@ def test_okiya_by_link_two_phones(phones, site_url, catalog):
     if "seat" in said:
         said["name"] = t["names"][said["seat"]]
     expect(last.locator("#link-outcome")).to_have_text(fmt(catalog[message["key"]], **said))
-    # the replay steps through the game
-    last.locator("#link-replay summary").click()
-    last.wait_for_function("() => document.querySelector('#link-replay').dataset.step === '0'")
-    last.locator("#replay-next").click()
-    last.wait_for_function("() => document.querySelector('#link-replay').dataset.step === '1'")
-    expect(last.locator("#replay-prev")).to_be_enabled()
+    # the replay opens at the end and steps back (tests/browser/test_replay.py: every game and mode)
+    last.locator("#link-replay-open").click()
+    last.wait_for_function("() => { const d = document.querySelector('#replay'); return d && d.dataset.step; }")
+    steps = int(last.evaluate("document.querySelector('#replay').dataset.step"))
+    last.locator("#replay-prev").click()
+    last.wait_for_function("n => document.querySelector('#replay').dataset.step === String(n)", arg=steps - 1)
+    expect(last.locator("#replay-next")).to_be_enabled()
+    last.locator("#replay-close").click()
+    expect(last.locator("#replay")).to_have_count(0)
     # both phones list the finished game in My games
     for page in (ann, ben):
         open_link(page, site_url, "my-games")

@@ -86,17 +86,18 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
     assert final["record"]["games"] == expected["games"]
     assert final["view"]["outcome"]["winners"] == [1]
     expect(page.locator("#ok-hints")).to_have_text(fmt(catalog["ui.okiya.hints.you"]["one"], count=1))  # the one human
-    # the review: every move listed, the first one that threw the result away picked and named
-    page.locator("#ok-review-btn").click()
-    expect(page.locator("#ok-review")).to_be_visible()
-    moves = page.locator(".ok-review-move")
+    # the replay is the review: every move listed with its verdict, the first one that threw the
+    # result away named
+    page.locator("#ok-replay").click()
+    expect(page.locator("#replay")).to_be_visible()
+    moves = page.locator("#replay-moves button[data-label]")
     expect(moves).to_have_count(len(expected["games"][0]))
-    expect(page.locator("#ok-review-summary")).to_have_text(
+    expect(page.locator("#replay-summary")).to_have_text(
         fmt(catalog["ui.okiya.review.first_mistake"], player=catalog["ui.okiya.seat.0"], n=first + 1)
     )
-    picked = page.locator(".ok-review-move[aria-pressed=true]")
-    expect(picked).to_have_attribute("data-ply", str(first))
-    expect(picked).to_have_attribute("data-first", "1")
+    picked = page.locator(f'#replay-moves button[data-step="{first + 1}"]')
+    picked.click()
+    expect(picked).to_have_attribute("aria-current", "step")
     # its label is the solver's: the value of the position before the move, and after it
     state = new_game(2, seed)
     for move in expected["games"][0][:first]:
@@ -109,7 +110,7 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
     expect(picked).to_have_attribute("data-label", label)
     expect(picked).to_contain_text(catalog[f"ui.okiya.review.label.{label}"])
     value = lambda x: catalog["ui.okiya.review.value." + ("win" if x > 0 else "loss" if x < 0 else "draw")]  # noqa: E731
-    expect(page.locator("#ok-review-detail")).to_contain_text(
+    expect(page.locator("#replay-note")).to_contain_text(
         fmt(
             catalog["ui.okiya.review.detail"],
             player=catalog["ui.okiya.seat.0"],
@@ -117,17 +118,16 @@ def test_review_after_a_lost_game_shows_the_first_move_that_threw_it_away(page, 
             after=value(after),
         )
     )
-    # the board shows that position: the played tile and the best ones ringed
-    marks = page.evaluate("window.__pygames.okiya.marks()")
-    assert marks["played"] == cell
-    assert marks["best"] == sorted(c for c, v in scores.items() if v == max(scores.values()))
+    # the board shows the tile taken and the best ones ringed
+    best = sorted(c for c, v in scores.items() if v == max(scores.values()))
+    page.wait_for_function("c => (window.__pygames.replay.marks() || {}).played === c", arg=cell)
+    assert page.evaluate("window.__pygames.replay.marks()") == {"played": cell, "best": best}
     # picking another move draws that one
-    moves.nth(0).click()
-    expect(moves.nth(0)).to_have_attribute("aria-pressed", "true")
+    page.locator('#replay-moves button[data-step="1"]').click()
     page.wait_for_function(
-        "c => window.__pygames.okiya.marks().played === c",
+        "c => (window.__pygames.replay.marks() || {}).played === c",
         arg=new_game(2, seed).parse_move(expected["games"][0][0]).cell,
     )
-    page.locator("#ok-review-btn").click()
-    expect(page.locator("#ok-review")).to_have_count(0)
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay")).to_have_count(0)
     assert page.evaluate("window.__pygames.okiya.marks()") == {"played": None, "best": []}

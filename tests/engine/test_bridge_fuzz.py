@@ -94,6 +94,7 @@ def valid_calls(request) -> list[tuple[str, dict]]:
         ("next_game", {"record": over["record"]}),
         ("bot_move", {"record": played["record"], "level": bots_module(game).LEVELS[0]}),
         *((fn, {"record": played["record"]}) for fn in getattr(module, "CALLS", ())),
+        ("replay", {"record": over["record"], "step": 3}),
         ("link_create", {"game": game, "players": players, "names": names, "options": {}, "format": "single"}),
         ("link_id", {"link": table["link"]}),
         ("link_open", {"link": table["link"], "keys": keys, "saved": table["link"]}),

@@ -200,5 +200,22 @@ class OriflammeGame(Game):
                 raise Problem(full.to_move if seat is None else seat, "link.audit.claim", move=text) from None
         return full
 
+    def open_steps(
+        self, history: list[tuple[int | None, str, Move | None]], keys: dict[int, bytes]
+    ) -> list[tuple[Any, str, Any]]:
+        """Every move with every hand: each placement opened to its card (the audit verified them)."""
+        parse = self.module().parse
+        deals = [seat_deal(keys[seat], self.seed) for seat in range(self.header.players)]
+        full = self._dealt([d[0] for d in deals], [d[1] for d in deals])
+        steps, number = [], 0
+        for seat, text, event in history:
+            if full.decision == "place" and event is not None:
+                text = _opened(parse(text), full.hand(seat), keys[seat], number, event.commitment) or text
+                number += 1
+            after = full.play(text)
+            steps.append((full, text, after))
+            full = after
+        return steps
+
     def final_view(self, history: list, keys: dict[int, bytes]) -> dict | None:
         return self.final_position(history, keys).view(None)
