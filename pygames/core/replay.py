@@ -8,9 +8,9 @@ every seat what only its owner may know.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from pygames import GAMES
 from pygames.core.errors import PlayerError
 from pygames.core.session import event_maker
 
@@ -21,7 +21,7 @@ Step = tuple[Any, str, Any]
 def open_view(game: str, state: Any) -> dict[str, Any]:
     """``state``'s view with every secret open: the game's own ``open_view``, or the spectator's
     view of a game without secrets."""
-    opened = getattr(GAMES[game], "open_view", None)
+    opened = getattr(importlib.import_module(f"pygames.{game}"), "open_view", None)  # the game's package
     return opened(state) if opened is not None else state.view(None)
 
 
