@@ -8,6 +8,9 @@ import { t } from "../i18n.js";
 
 const NO_ROOM_KEY = "pygames.offline.no_room"; // the build whose install ran out of space
 const RECOVER_KEY = "pygames.recover"; // sessionStorage: recoveries tried in this tab
+// while a new version is asked to take over: a nudge this often, and a reload at the latest this late
+const NUDGE_MS = 1000;
+const NUDGE_MAX_MS = 10_000;
 
 function session(key, value) {
   try {
@@ -180,8 +183,32 @@ export class Updates {
   apply() {
     this.reloading = true;
     const waiting = this.reg && this.reg.waiting;
-    if (waiting) waiting.postMessage({ type: "skip-waiting" });
-    else location.reload();
+    if (!waiting) return location.reload();
+    waiting.postMessage({ type: "skip-waiting" });
+    this.nudge(this.reg);
+  }
+
+  /**
+   * Until the waiting version of `reg` has taken over (controllerchange then reloads the page):
+   * the browser switches once the old version is idle, and asks it to stop as soon as it is; a
+   * request that reaches it meanwhile (the start page loading its pictures, another tab) starts
+   * it again, and Chromium then lets it run its idle time (30 s; for ever under DevTools) first. Loading
+   * a page or a worker's script of the site asks it again, so a tiny worker (nudge.js) is
+   * started every NUDGE_MS; after NUDGE_MAX_MS the page reloads anyway: Reload always reloads.
+   */
+  nudge(reg) {
+    const since = performance.now();
+    const again = () => {
+      if (!reg.waiting) return;
+      if (performance.now() - since > NUDGE_MAX_MS) return location.reload();
+      try {
+        new Worker(new URL("./nudge.js", import.meta.url));
+      } catch (_) {
+        /* no workers: the reload below still comes */
+      }
+      setTimeout(again, NUDGE_MS);
+    };
+    setTimeout(again, NUDGE_MS);
   }
 
   /** The version of the service worker serving the page (null: none, or one too old to say). */
@@ -220,7 +247,10 @@ export class Updates {
     this.reloading = true;
     navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
     if (next.state === "activated") location.reload();
-    else next.postMessage({ type: "skip-waiting" });
+    else {
+      next.postMessage({ type: "skip-waiting" });
+      this.nudge(reg);
+    }
     return true;
   }
 }

@@ -251,6 +251,59 @@ def test_a_deploy_waits_for_a_calm_moment_and_keeps_the_saved_game(profile, depl
     assert page.evaluate(OKIYA)["record"]["games"][0][:1] == played["games"][0][:1]
 
 
+# As Reload is clicked, the page asks the site for files for a moment (a start page loading its
+# pictures): the old version, stopped while idle, starts again to answer them.
+WAKE_THE_OLD_VERSION = """document.addEventListener("click", (e) => {
+  if (!e.target.closest || !e.target.closest("#update-reload")) return;
+  const until = performance.now() + 400;
+  const ask = () => {
+    fetch("games.json").catch(() => {});
+    if (performance.now() < until) setTimeout(ask, 2 + 8 * Math.random());
+  };
+  ask();
+}, true);"""
+
+
+def stop_the_old_version(page):
+    """Stop the running (active) version's worker, as the browser does once it has been idle a
+    while (30 s in Chromium; never while DevTools, hence Playwright, is attached). Returns the
+    DevTools session that watches the service workers (its watching slows their start a little)."""
+    cdp = page.context.new_cdp_session(page)
+    versions: dict[str, dict] = {}
+    cdp.on("ServiceWorker.workerVersionUpdated", lambda e: versions.update({v["versionId"]: v for v in e["versions"]}))
+    cdp.send("ServiceWorker.enable")
+    deadline = time.monotonic() + STEP_MS / 1000
+    while not any(v["status"] == "activated" for v in versions.values()) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # CDP events arrive while Playwright waits
+    (active,) = [v for v in versions.values() if v["status"] == "activated"]
+    cdp.send("ServiceWorker.stopWorker", {"versionId": active["versionId"]})
+    while versions[active["versionId"]]["runningStatus"] != "stopped" and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert versions[active["versionId"]]["runningStatus"] == "stopped"
+    return cdp
+
+
+def test_reload_takes_the_new_version_even_when_the_old_one_is_woken_meanwhile(profile, deploys, builds):
+    """The new version takes over once the old one is idle, and the browser asks the old one
+    to stop as soon as it is; but one that a request starts again in the middle of the switch
+    (the old version had stopped while idle; the start page loads its pictures as Reload is
+    clicked) was not asked: Chromium let it run for its idle time (30 s; for ever under DevTools)
+    while the page stayed on the old version."""
+    a, b = builds["A"], builds["B"]
+    deploys.serve(a)
+    page = profile.open(init_script=WAKE_THE_OLD_VERSION)
+    page.wait_for_function(f"h => {{ const u = {HOOK}; return !!u && u.controller === h; }}", arg=a.hash)
+    deploys.serve(b)
+    check_for_update(page)
+    page.wait_for_function(f"() => {{ const u = {HOOK}; return !!u && u.waiting; }}", timeout=READY_MS)
+    watching = stop_the_old_version(page)
+    page.locator("#update-reload").click()
+    expect(page.locator(".tagline")).to_have_text("Build B", timeout=15_000)
+    watching.detach()
+    wait_python(page)
+    assert_on(page, b)
+
+
 def test_mixed_deploys_never_give_a_mixed_or_dead_page(profile, deploys, builds):
     a, b, c, d = builds["A"], builds["B"], builds["C"], builds["D"]
     page = first_visit(profile, deploys, a)
