@@ -92,11 +92,12 @@ def test_game_one_uses_the_match_seed_itself():
 
 
 def test_the_bridge_lists_okiyas_formats_levels_and_calls():
-    """What the page offers for Okiya: its match formats, its bots (medium first), its review and hint."""
+    """What the page offers for Okiya: its match formats, its bots (medium first), its review, hint
+    and picture after the game."""
     from pygames import bridge
 
     (listed,) = [g for g in bridge.games() if g["id"] == "okiya"]
     assert listed["formats"] == ["single", "best_of_three", "points_10"] and listed["players"] == [2]
     assert listed["default_level"] == "medium"  # the levels themselves: test_bots
     assert listed["options"] == {} and not listed["secrets"] and listed["link_level"] == "sealed"
-    assert listed["calls"] == ["review", "hint"]
+    assert listed["calls"] == ["review", "hint", "chart"]
