@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pygames.bots.reward import placed
 from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
 from pygames.bots.turncoats_replies import Rival, deal
 from pygames.turncoats import from_view
@@ -268,12 +269,17 @@ class _Judge:
         """The searcher's chance to win after playing ``move`` in the full ``position`` (a
         Negotiate returning its best stone) and the rivals answering (``rival``): the result
         if the game ended, else the best it can reach with its next move; near the end
-        (``playout``), the result once ``rival`` played every seat to the end."""
+        (``playout``), the result once ``rival`` played every seat to the end: the win, else the
+        place (``pygames.bots.reward.placed`` on the game's ranking), so a seat that can no longer
+        win still plays for the best place it can reach."""
         state = self._returned(position._apply(move))
         while state.neg < state.players and (self.playout or state.seat != self.me):
             state = state._apply(rival.move(state))
         if state.neg >= state.players:
-            winners = state.outcome.winners
+            outcome = state.outcome
+            if self.playout:  # every candidate is scored by real ends: the place counts after the win
+                return placed(outcome.scores, outcome.winners)[self.me]
+            winners = outcome.winners
             return 1.0 / len(winners) if self.me in winners else 0.0
         return rival.best(state, state._hands[self.me], self.estimate.chances, self.estimate.bag)[0]
 
