@@ -35,6 +35,7 @@ get the same answer.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pygames.bots.ismcts import search
@@ -54,17 +55,19 @@ from pygames.oriflamme.cards import (
     UNKNOWN,
 )
 from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
-from pygames.oriflamme.rules import OVER, P_TARGET, PLACING, ROUNDS
+from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUNDS
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "expert", "heuristic", "random"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "random"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
 #: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
 ITERATIONS = 1000
+#: On a clock (``expert``'s ``budget``), the most iterations of one decision.
+MAX_ITERATIONS = 20_000
 #: UCB's exploration constant (rewards are win shares, 0..1, or a place behind the winners).
 EXPLORATION = 0.7
 
@@ -323,8 +326,14 @@ def _rollout(state: State, rng: Any) -> list[float]:
         while state.phase != OVER:
             legal = state._generate()
             state._do(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
-    pools = state.pools
-    return placed([(pools[s], state.queue_cards(s)) for s in range(state.players)], state.outcome.winners)
+    cards = [0] * state.players  # ``queue_cards`` of every seat in one pass
+    if state.options & O_TIE_COVERED:
+        for slot in state.queue:
+            cards[slot[0]] += len(slot) - 1
+    else:
+        for slot in state.queue:
+            cards[slot[0]] += 1
+    return placed(list(zip(state.pools, cards)), state.outcome.winners)
 
 
 #: How likely an owner leaves each type face down when it is visited (Ambush ... Spy): a rival's
@@ -371,10 +380,14 @@ def _deal(state: State, me: int, rng: Any) -> State:
     return fill(partial, rng)
 
 
-def expert(view: dict[str, Any], rng: Any, iterations: int | None = None) -> Move:
+def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget: float | None = None) -> Move:
     """Information-set MCTS from the seat's view (``pygames.bots.ismcts``): each iteration
     deals the cards the seat cannot see (``_deal``) and plays out with ``_rollout_move``;
-    ``iterations`` overrides ``ITERATIONS``."""
+    ``iterations`` overrides ``ITERATIONS``.  ``budget``, when given, is the time to think, in
+    seconds of the wall clock from this call (the page's pace): the search runs until then, at
+    most ``iterations`` (default ``MAX_ITERATIONS``) iterations, and stops sooner when the choice
+    is clear; without it the move depends on the view and the rng alone."""
+    deadline = None if budget is None else time.perf_counter() + budget
     state = from_view(view)
     legal = state.legal_moves()
     if len(legal) == 1:
@@ -387,10 +400,11 @@ def expert(view: dict[str, Any], rng: Any, iterations: int | None = None) -> Mov
 
     return search(
         lambda r: _deal(state, me, r),
-        iterations or ITERATIONS,
+        iterations or (ITERATIONS if deadline is None else MAX_ITERATIONS),
         rng,
         apply=State._play_legal,
         rollout=_rollout,
         exploration=EXPLORATION,
         public=public,
+        deadline=deadline,
     )

@@ -290,3 +290,78 @@ def test_reward_puts_the_win_first_then_the_place():
     assert placed([5, 5, 2], (0, 1)) == [0.5, 0.5, 0.0]
     assert placed([(4, 2), (3, 1), (3, 1)], (0,)) == [1.0, PLACE_WEIGHT / 4, PLACE_WEIGHT / 4]
     assert 1 / 5 > PLACE_WEIGHT
+
+
+def test_search_on_a_clock_stops_at_its_deadline_or_when_settled():
+    """``ismcts.search`` on a clock (a fake one: each reading 10 ms later) runs until the deadline,
+    reading the time every 8 iterations; with time to spare it stops once the leading move can no
+    longer be overtaken, with the move the full count of iterations gives."""
+    from pygames.bots.ismcts import search
+
+    state = oriflamme.new_game(4, 3)
+    seat = state.to_move
+    seen = oriflamme.from_view(state.view(seat))
+
+    def run(iterations, deadline=None, ticks=0.01):
+        readings = [0]
+
+        def clock():
+            readings[0] += 1
+            return readings[0] * ticks
+
+        stats = {}
+        move = search(
+            lambda r: oriflamme_bots._deal(seen, seat, r),
+            iterations,
+            Rng(4),
+            apply=type(state)._play_legal,
+            rollout=oriflamme_bots._rollout,
+            deadline=deadline,
+            clock=clock,
+            stats=stats,
+        )
+        return move, stats["iterations"]
+
+    # the clock: read at the start and every 8 iterations; 0.1 s is its 10th reading, after 72
+    assert run(500, deadline=0.1)[1] == 72
+    # no deadline: every iteration; a far one: settled sooner, the same move
+    full, count = run(300)
+    assert count == 300
+    early, fewer = run(300, deadline=1e9, ticks=1e-9)
+    assert early is full and fewer < 300
+
+
+@pytest.mark.parametrize("game", EXPERTS)
+def test_expert_on_a_far_clock_plays_its_capped_move(game):
+    """With a budget it never reaches, the expert plays what its fixed budget plays (Oriflamme:
+    the same iteration cap; Turncoats: no more positions than the fixed ``deals``): stopping early
+    when the choice is clear never changes the choice."""
+    bots = bots_module(game)
+    for state in list(_positions(game, 9, 7))[:6]:
+        view = state.view(state.to_move)
+        if len(view["legal"]) < 2:
+            continue
+        if game == "oriflamme":
+            capped = bots.expert(view, Rng(1), 60)
+            clocked = bots.expert(view, Rng(1), 60, budget=1e6)
+        else:
+            capped = bots.expert(view, Rng(1), 6)
+            clocked = bots.expert(view, Rng(1), 6, budget=1e6, most=6)
+        assert clocked == capped
+
+
+def test_bridge_bot_move_thinks_on_the_pace_given():
+    """``bot_move``'s ``think_ms``: 0 is the fixed budget (the same move as without it), a time
+    within bounds plays a legal move, one out of bounds is a malformed call."""
+    import json
+
+    from pygames import bridge
+
+    record = bridge.new_match("oriflamme", 5, 3)["record"]
+    fixed = bridge.bot_move(record, "expert")["move"]
+    assert bridge.bot_move(record, "expert", 0)["move"] == fixed
+    assert bridge.bot_move(record, "heuristic", 200)["move"] == bridge.bot_move(record, "heuristic")["move"]
+    bridge.play(record, bridge.bot_move(record, "expert", 50)["move"])  # legal: it plays
+    for bad in (-1, bridge.MAX_THINK_MS + 1, 0.5, True):
+        answer = json.loads(bridge.call("bot_move", json.dumps({"record": record, "think_ms": bad})))
+        assert answer["error"]["key"] == "error.bad_call", bad
