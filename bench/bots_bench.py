@@ -2,6 +2,7 @@
 
     python bench/bots_bench.py [--games N] [--workers 2] [--rows oriflamme4,turncoats3,turncoats2]
     python bench/bots_bench.py --timing-only [--games N]   # ms per expert move only (also in Pyodide)
+    python bench/bots_bench.py --timing-only --think-ms 1000 [--games N]   # on the page's clock
 
 Each row plays ``--games`` games of one expert against heuristic bots, the expert's seat
 rotating game by game (game g: seat g mod players), every bot with its own ``Rng`` derived
@@ -18,6 +19,10 @@ Finished games are kept (``bench/game_cache.py``): a rerun of the same code play
 still missing (``--no-cache``: all of them).
 
 ``bench/run.py --only bots`` runs this table on CPython and the timing rows in Pyodide.
+
+``--think-ms N`` gives the expert the budget the page gives it at a pace (``site/ui/pace.js``:
+1000 ms at the default): it thinks on the wall clock (``budget``), so its times are wall-clock
+times too; without it, the fixed budget (the same move for the same seed).
 """
 
 from __future__ import annotations
@@ -64,14 +69,18 @@ def cpu_clock() -> Callable[[], float]:
 
 
 CLOCK = cpu_clock()
+#: The expert's budget in seconds on the wall clock (``--think-ms``), or None: its fixed budget.
+THINK: float | None = None
 
 
 def timed_expert(bots, view: dict, rng: Rng, times: list[float]) -> str:
-    """The expert's move; its CPU time joins ``times`` when it had a choice (a lone move is no decision)."""
-    start = CLOCK()
-    move = bots.expert(view, rng)
+    """The expert's move; its CPU time (wall-clock time on a clock: ``THINK``) joins ``times`` when
+    it had a choice (a lone move is no decision)."""
+    clock = CLOCK if THINK is None else time.perf_counter
+    start = clock()
+    move = bots.expert(view, rng) if THINK is None else bots.expert(view, rng, budget=THINK)
     if len(view["legal"]) > 1:
-        times.append(CLOCK() - start)
+        times.append(clock() - start)
     return move
 
 
@@ -158,14 +167,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--timing-only", action="store_true", help="only the expert's decision times, in one process")
     ap.add_argument("--no-cache", action="store_true", help="play every game again (see bench/game_cache.py)")
+    ap.add_argument("--think-ms", type=int, default=0, help="the expert thinks this long on the wall clock")
     args = ap.parse_args(argv)
+    global THINK
+    THINK = args.think_ms / 1000 if args.think_ms else None
     for row in args.rows.split(","):
         if args.timing_only:
             times = timing(row, args.games)
             game, players, _ = ROWS[row]
-            print(f"{game} {players}p expert, {args.games} games: {time_text(times)} per decision", flush=True)
+            how = f", thinking {args.think_ms} ms (wall clock)" if THINK else ""
+            print(f"{game} {players}p expert{how}, {args.games} games: {time_text(times)} per decision", flush=True)
         else:
-            print(row_text(run_row(row, args.games, args.workers, args.first, not args.no_cache)), flush=True)
+            cache = not args.no_cache and THINK is None  # the cache knows the fixed budget only
+            print(row_text(run_row(row, args.games, args.workers, args.first, cache)), flush=True)
     return 0
 
 

@@ -1,7 +1,7 @@
 """Our expert bot against OpenSpiel's own ISMCTS, on the same rules (issue 16 item 3).
 
     python bench/yardstick.py [--games N] [--workers 2] [--rows turncoats2,oriflamme4,turncoats3]
-                              [--modes sims,clock]
+                              [--modes sims,clock,playout]
 
 OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, as its tests and examples
 run it: UCT with ``uct_c=2``, one random rollout per leaf, unlimited world samples, the most
@@ -16,7 +16,16 @@ our expert uses too).  Two budgets, one row each:
   than a simulation each, so this row favours it and the clock row is the fair one there);
 * ``clock``: ISMCTS searches until it has used as much CPU time on the move as our expert has
   used on average per decision so far in this process (the first game's figure is measured on
-  a few expert decisions before the first game).
+  a few expert decisions before the first game);
+* ``playout``: equal simulations as in ``sims``, but each of ISMCTS's rollouts plays the game out
+  with the playout policy our expert's own search uses (``PlayoutEvaluator``: Oriflamme's
+  ``_rollout_move``, Turncoats' heuristic answers, ``turncoats_replies.Rival``), not at random.
+
+Each row gives ISMCTS's simulations per move (the mean over its decisions with a choice) next to
+the win shares.  The adapter keys ISMCTS's nodes cheaply (``information_state_string`` is built a
+line at a time, the engine's view written out once per simulation, not per node) and copies a
+state by sharing its parent, so a simulation costs about what the game and OpenSpiel's own
+bookkeeping cost.
 
 Rows: Turncoats 2 players head to head; Oriflamme 4 players and Turncoats 3 players with one of
 each plus heuristic bots.  Games are driven by the engine's seeded ``new_game`` (game g of a row
@@ -82,6 +91,55 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         return self.get_final_policy(state, root)
 
 
+def _playout(game: str, state, rng: Rng):
+    """``state`` (a full engine position) played to its end by the playout policy of our expert's search."""
+    if game == "oriflamme":
+        from pygames.bots.oriflamme import _rollout_move
+
+        while state.outcome is None:
+            legal = state.legal_moves()
+            state = state.play(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
+        return state
+    from pygames.bots.turncoats import _colour_odds, _odds_of
+    from pygames.bots.turncoats_replies import Rival
+
+    rival = Rival(_colour_odds, _odds_of, rng)
+    while state.outcome is None:
+        state = state.play(rival.move(state))
+    return state
+
+
+class PlayoutEvaluator(mcts.Evaluator):
+    """OpenSpiel's rollout evaluator with our expert's playout policy instead of random moves (a
+    pending chance outcome is drawn first, with its probability); uniform priors."""
+
+    def __init__(self, game: str, rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        if state.is_chance_node():
+            state = state.clone()
+            while state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x = self.rng.below(1 << 30) / (1 << 30)
+                pick = outcomes[-1][0]
+                for action, chance in outcomes:
+                    x -= chance
+                    if x < 0:
+                        pick = action
+                        break
+                state.apply_action(pick)
+        if state.is_terminal():
+            return np.array(state.returns())
+        p = state._p
+        return np.array(p.spec.returns(_playout(self.game, p.state, self.rng).outcome))
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
 def _seats(game_index: int, players: int) -> tuple[int, int]:
     """Our expert's seat and ISMCTS's in game ``game_index``."""
     expert = game_index % players
@@ -97,9 +155,13 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
     rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
     expert_seat, ismcts_seat = _seats(game_index, players)
     random_state = np.random.RandomState(derive_seed(seed, "ismcts") % (1 << 32))
+    if mode == "playout":
+        evaluator = PlayoutEvaluator(game, Rng(derive_seed(seed, "playout")))
+    else:
+        evaluator = mcts.RandomRolloutEvaluator(1, random_state)
     bot = TimedISMCTSBot(
         game=os_game,
-        evaluator=mcts.RandomRolloutEvaluator(1, random_state),
+        evaluator=evaluator,
         uct_c=UCT_C,
         max_simulations=max(bots.ITERATIONS, 2),
         random_state=random_state,
@@ -156,7 +218,11 @@ def row_text(result: dict) -> str:
     game, players = ROWS[result["row"]]
     n = result["games"]
     others = f" + {players - 2} heuristic" if players > 2 else ""
-    budget = "equal simulations" if result["mode"] == "sims" else "equal CPU time"
+    budget = {
+        "sims": "equal simulations",
+        "clock": "equal CPU time",
+        "playout": "equal simulations, ISMCTS with our playouts",
+    }[result["mode"]]
     lo, hi = wilson(result["ours"], n)
     lo2, hi2 = wilson(result["theirs"], n)
     verdict = "ahead" if result["ours"] > result["theirs"] else "behind"
@@ -172,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--rows", default=",".join(ROWS))
-    ap.add_argument("--modes", default="sims,clock")
+    ap.add_argument("--modes", default="sims,clock,playout")
     ap.add_argument("--no-cache", action="store_true", help="play every game again (see bench/game_cache.py)")
     args = ap.parse_args(argv)
     for row in args.rows.split(","):

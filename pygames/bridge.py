@@ -105,11 +105,19 @@ def next_game(record: dict[str, Any]) -> dict[str, Any]:
     return _with_hints(record, _result(rebuild(record).next_game(), []))
 
 
-def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]:
+#: The longest a bot may be asked to think on a clock, in ms (the page's paces ask for less).
+MAX_THINK_MS = 10_000
+
+
+def bot_move(record: dict[str, Any], level: str | None = None, think_ms: int | None = None) -> dict[str, Any]:
     """The move a bot of ``level`` (default: the game's ``default_level``) makes for the seat
-    to move, decided from that seat's view."""
+    to move, decided from that seat's view.  ``think_ms`` (above 0: the time the page's pace
+    gives a bot) lets a bot that thinks on a clock search that long (``pygames.bots.choose``'s
+    ``budget``); without it, or 0, the same record always gets the same move."""
     from pygames.bots import choose
 
+    if think_ms is not None and not 0 <= think_ms <= MAX_THINK_MS:
+        raise PlayerError("error.bad_call")
     match = rebuild(record)
     level = DEFAULT_LEVELS[match.game] if level is None else level
     if level not in BOTS[match.game]:
@@ -119,7 +127,7 @@ def bot_move(record: dict[str, Any], level: str | None = None) -> dict[str, Any]
     if seat is None:
         raise PlayerError("error.game_over")
     rng = Rng(derive_seed("bot", match.seed, len(match.games), len(match.notation()[-1]), level))
-    return {"move": str(choose(current.view(seat), level, rng))}
+    return {"move": str(choose(current.view(seat), level, rng, think_ms / 1000 if think_ms else None))}
 
 
 def review(record: dict[str, Any]) -> dict[str, Any]:

@@ -22,9 +22,11 @@
   Turncoats game no colour wins) gives everyone 0.
 * **Information**: ``observation_string(p)`` is the canonical JSON of ``State.view(p)`` (the
   engine's view: never another seat's secret) but its recent ``log``;
-  ``information_state_string(p)`` adds, one line each,
-  what ``p`` saw happen (every move and chance outcome, another seat's secrets in their public form:
-  ``p2 place ? left``, ``p3 draws``).  ``observation_tensor(p)`` is the view as the array the
+  ``information_state_string(p)`` is what ``p`` knew where the state's line of play began (that
+  JSON, or ``setup`` for ``new_initial_state``) then, one line each, what ``p`` saw happen since
+  (every move and chance outcome, another seat's secrets in their public form: ``p2 place ? left``,
+  ``p3 draws``): perfect recall, built a line at a time, so a search's node keys cost one line each
+  (the view is written out only where a line begins).  ``observation_tensor(p)`` is the view as the array the
   PettingZoo adapter observes (``pygames.adapters.encode``); no information-state tensor.
 * **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
   takes) is a full state consistent with ``p``'s information: the engine's ``determinize`` of
@@ -58,16 +60,37 @@ class _Position:
     """Everything a state holds, immutable, so a clone shares it (deep copies return it as it is):
     ``draws`` the setup outcomes so far (read only during the setup; a resampled state has none),
     ``state`` the engine's position once dealt, ``waiting`` while a move waits for a chance outcome,
-    ``entries`` what each seat saw happen."""
+    ``entries`` what each seat saw happen.
 
-    __slots__ = ("spec", "draws", "state", "waiting", "entries", "_legal")
+    A search applies thousands of actions a move and asks for a few information-state strings, so
+    a position after an action keeps only its ``parent`` and that action's entry (``entries`` and
+    the entry itself are worked out when asked for: an action costs the same early and late in a
+    game), and each seat's information-state string (``key``) is its parent's plus one line, kept
+    once worked out: the engine's view is written out (``json.dumps``) only where a line of
+    positions starts (a new state, a resampled one), not at every node of a search tree."""
 
-    def __init__(self, spec: Spec, draws: tuple[int, ...], state: Any, waiting: bool, entries: tuple) -> None:
+    __slots__ = ("spec", "draws", "state", "waiting", "_entries", "parent", "_entry", "_keys", "_legal")
+
+    def __init__(
+        self,
+        spec: Spec,
+        draws: tuple[int, ...],
+        state: Any,
+        waiting: bool,
+        entries: tuple | None,
+        parent: "_Position | None" = None,
+        entry: Any = None,
+    ) -> None:
+        """``entries`` as they are, or (None) those of ``parent`` followed by ``entry``: an Entry, or
+        ``(engine state, move)`` whose entry ``spec.entry`` gives when it is needed."""
         self.spec = spec
         self.draws = draws
         self.state = state
         self.waiting = waiting
-        self.entries = entries
+        self._entries = entries
+        self.parent = parent
+        self._entry = entry
+        self._keys: dict[int, str] | None = None
         self._legal: dict[int, Any] | None = None
 
     def __deepcopy__(self, memo: dict) -> "_Position":
@@ -76,6 +99,49 @@ class _Position:
     @property
     def in_setup(self) -> bool:
         return self.state is None
+
+    @property
+    def entry(self) -> Entry:
+        """The entry of the action that led here from ``parent``."""
+        entry = self._entry
+        if type(entry) is tuple:
+            entry = self._entry = self.spec.entry(*entry)
+        return entry
+
+    @property
+    def entries(self) -> tuple:
+        """What each seat saw happen, action by action."""
+        if self._entries is None:
+            chain = []
+            node = self
+            while node._entries is None:
+                chain.append(node)
+                node = node.parent
+            entries = node._entries
+            for node in reversed(chain):
+                entries = node._entries = (*entries, node.entry)
+        return self._entries
+
+    def key(self, seat: int, start: Any) -> str:
+        """``seat``'s information-state string: ``start(self, seat)`` where a line of positions starts
+        (the position with its entries as they were given), then one line an action."""
+        chain = []
+        node = self
+        while (node._keys is None or seat not in node._keys) and node.parent is not None:
+            chain.append(node)
+            node = node.parent
+        keys = node._keys
+        if keys is None:
+            keys = node._keys = {}
+        text = keys.get(seat)
+        if text is None:
+            text = keys[seat] = start(node, seat)
+        for node in reversed(chain):
+            text += "\n" + node.entry.seen_by(seat)
+            if node._keys is None:
+                node._keys = {}
+            node._keys[seat] = text
+        return text
 
     def legal(self) -> dict[int, Any]:
         """The legal moves of the engine state by action id."""
@@ -174,16 +240,15 @@ class PygamesState(pyspiel.State):
             entry = spec.setup_entry(p.draws, action)
             draws = (*p.draws, action)
             state = spec.build(draws) if len(draws) == spec.setup_length else None
-            self._p = _Position(spec, draws, state, False, (*p.entries, entry))
+            self._p = _Position(spec, draws, state, False, None, p, entry)
         elif p.waiting:
             state, entry = spec.drawn(p.state, action)
-            self._p = _Position(spec, p.draws, state, False, (*p.entries, entry))
+            self._p = _Position(spec, p.draws, state, False, None, p, entry)
         else:
             move = p.legal()[action]
-            entry = spec.entry(p.state, move)
             waits = spec.waits(move)
             state = p.state if waits else p.state.play(move)
-            self._p = _Position(spec, p.draws, state, waits, (*p.entries, entry))
+            self._p = _Position(spec, p.draws, state, waits, None, p, (p.state, move))
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = self._p
@@ -209,7 +274,9 @@ class PygamesState(pyspiel.State):
         seed = int(probability_sampler() * (1 << 53))
         state = p.spec.resample(p.state, player_id, Rng(seed))
         entries = tuple(e if e.owner in (None, player_id) else Entry(None, e.public, e.public) for e in p.entries)
-        return PygamesState(self.get_game(), _Position(p.spec, (), state, False, entries))
+        twin = _Position(p.spec, (), state, False, entries)
+        twin._keys = {player_id: p.key(player_id, _start)}  # what the seat knows: the same string
+        return PygamesState(self.get_game(), twin)
 
     def __str__(self) -> str:
         p = self._p
@@ -237,14 +304,22 @@ class ViewObserver:
 
     def string_from(self, state: PygamesState, player: int) -> str:
         p = state._p
-        if p.in_setup:
-            text = "setup"
-        else:
-            view = {k: v for k, v in p.state.view(player).items() if k != "log"}
-            text = json.dumps(view, sort_keys=True, separators=(",", ":"))
         if self.perfect_recall:
-            text += "".join("\n" + e.seen_by(player) for e in p.entries)
-        return text
+            return p.key(player, _start)
+        return _viewed(p, player)
+
+
+def _viewed(p: _Position, player: int) -> str:
+    """``player``'s view of a position as canonical JSON, without its recent ``log`` ("setup" during the setup)."""
+    if p.in_setup:
+        return "setup"
+    view = {k: v for k, v in p.state.view(player).items() if k != "log"}
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def _start(p: _Position, player: int) -> str:
+    """The information-state string where a line of positions starts: the view, one line an entry."""
+    return _viewed(p, player) + "".join("\n" + e.seen_by(player) for e in p.entries)
 
 
 def _subclass(game: str) -> type[PygamesGame]:

@@ -74,14 +74,26 @@ class Spec:
         """Action ids by move text."""
         return _actions(self.game)[1]
 
+    @cached_property
+    def _ids(self) -> dict[int, tuple[int, Any]]:
+        """Action ids (with the move) by the ``id`` of an engine move object, filled by ``legal``."""
+        return {}
+
     def action_of(self, move: object) -> int:
         """The action id of a move (or its notation)."""
         return self.index[str(move)]
 
     def legal(self, state: Any) -> dict[int, Any]:
-        """The legal moves of an engine state by action id."""
-        index = self.index
-        return {index[str(m)]: m for m in state.legal_moves()}
+        """The legal moves of an engine state by action id.  The engines' moves are interned (one
+        object a move), so each move's id is looked up by its notation once and then by the object."""
+        ids = self._ids
+        out = {}
+        for m in state.legal_moves():
+            found = ids.get(id(m))
+            if found is None or found[1] is not m:
+                found = ids[id(m)] = (self.index[str(m)], m)
+            out[found[0]] = m
+        return out
 
     @property
     def observation_size(self) -> int:

@@ -45,8 +45,10 @@ BOTS: OnDemand[str, dict[str, Callable[[dict[str, Any], Any], Any]]] = OnDemand(
 DEFAULT_LEVELS: OnDemand[str, str] = OnDemand(GAMES, lambda game: bots_module(game).DEFAULT_LEVEL)
 
 
-def choose(view: dict[str, Any], level: str, rng: Any) -> Any:
+def choose(view: dict[str, Any], level: str, rng: Any, budget: float | None = None) -> Any:
     """The move the bot of ``level`` plays in ``view`` (the view of the seat to move).
+    ``budget``, when given, is the time in seconds the bot may think: a level whose function takes
+    a ``budget`` keyword (it thinks on a clock) gets it; the others ignore it.
 
     PlayerError (``error.unknown_game``, ``error.bad_level``, ``error.game_over``) when
     there is no such bot or nothing to decide."""
@@ -57,4 +59,13 @@ def choose(view: dict[str, Any], level: str, rng: Any) -> Any:
         raise PlayerError("error.bad_level", level=str(level)[:40])
     if view.get("to_move") is None:
         raise PlayerError("error.game_over")
-    return BOTS[game][level](view, rng)
+    bot = BOTS[game][level]
+    if budget is not None and _on_a_clock(bot):
+        return bot(view, rng, budget=budget)
+    return bot(view, rng)
+
+
+def _on_a_clock(bot: Callable[..., Any]) -> bool:
+    """Whether a level's function takes a ``budget`` (seconds to think)."""
+    code = getattr(bot, "__code__", None)
+    return code is not None and "budget" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]

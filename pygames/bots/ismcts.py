@@ -10,12 +10,17 @@ how often each was available (Cowling, Powley & Whitehouse 2012).  The answer is
 visited move at the root.
 
 Everything random comes from the ``rng`` given, and the budget is a number of iterations,
-so the same view and seed give the same move on every Python.
+so the same view and seed give the same move on every Python.  In the page a bot may think on a
+clock instead (``deadline``): it searches until the clock says so, at most ``iterations``
+iterations, and stops sooner when the choice is clear: when the most visited move leads the next
+by more visits than the iterations left could give it (their number read from the pace so far),
+the answer can no longer change.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Callable
 
 __all__ = ["search"]
@@ -51,6 +56,9 @@ def search(
     widening: float = 1.0,
     depth: int | None = None,
     public: Callable[[State, tuple[Move, ...]], list[Any] | None] | None = None,
+    deadline: float | None = None,
+    clock: Callable[[], float] | None = None,
+    stats: dict[str, Any] | None = None,
 ) -> Move:
     """The move to play: the root's most visited after ``iterations`` iterations (see the module
     docstring).  ``sample(rng)`` draws a full position (the seat to move is the searcher's),
@@ -64,10 +72,20 @@ def search(
     ``public(state, legal)``, when given, names each move as the searcher sees it (None: each
     move itself): the moves of a rival that look the same (a card placed face down) share one
     node, and which of them is played is drawn at random, so the tree never branches on what
-    the searcher cannot see."""
+    the searcher cannot see.
+
+    ``deadline``, when given, is the time on ``clock`` (default ``time.perf_counter``) at which the
+    search stops (then ``iterations`` is only a cap); it also stops when the root's most visited move
+    can no longer be overtaken in the iterations the clock leaves (see the module docstring).
+    ``stats``, when given, receives ``iterations``: how many were run."""
     root = _Node(-1)
     first = None
-    for _ in range(iterations):
+    timer = None if deadline is None else _Timer(deadline, clock or time.perf_counter, iterations)
+    done = 0
+    for done in range(1, iterations + 1):
+        if timer is not None and not (done - 1) & _CHECK and done > 1 and timer.stop(root, done - 1):
+            done -= 1
+            break
         state = sample(rng)
         node = root
         path = []
@@ -97,9 +115,40 @@ def search(
         for node in path:
             node.visits += 1
             node.reward += rewards[node.mover]
+    if stats is not None:
+        stats["iterations"] = done
     if not root.children:
         return first[0]
     return max(root.children.items(), key=lambda item: item[1].visits)[0]
+
+
+#: On a clock, the search looks at the time once every ``_CHECK + 1`` iterations.
+_CHECK = 7
+
+
+class _Timer:
+    """A search on a clock: whether to stop after ``done`` iterations (see the module docstring)."""
+
+    def __init__(self, deadline: float, clock: Callable[[], float], iterations: int) -> None:
+        self.deadline = deadline
+        self.clock = clock
+        self.iterations = iterations
+        self.started = clock()
+
+    def stop(self, root: _Node, done: int) -> bool:
+        now = self.clock()
+        if now >= self.deadline:
+            return True
+        pace = done / max(now - self.started, 1e-9)  # iterations a second so far
+        left = min(self.iterations - done, (self.deadline - now) * pace)
+        first = second = 0
+        for child in root.children.values():
+            v = child.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > left
 
 
 def _widened(node: _Node, state: State, legal: tuple[Move, ...], prior: Callable, widening: float) -> list[Move]:

@@ -42,8 +42,10 @@ change the choice.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
+from pygames.bots.reward import placed
 from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
 from pygames.bots.turncoats_replies import Rival, deal
 from pygames.turncoats import from_view
@@ -70,6 +72,9 @@ DEFAULT_LEVEL = "expert"
 #: 76.0% (2p); 12 on 32 won 64.5% and 74.8%, no better.
 CANDIDATES = 10
 ITERATIONS = 24
+#: On a clock (``expert``'s ``budget``): more positions ``BATCH`` at a time, at most ``MAX_DEALS`` in all.
+BATCH = 8
+MAX_DEALS = 400
 #: Near the end the expert plays each dealt position out to the end instead (every seat, its own
 #: too, as the heuristic would): from ``PLAYOUT_LEFT`` stones left in three players' hands (as
 #: many per seat for other counts) down.  Three players, the same 150 games each: 66.7% without;
@@ -268,12 +273,17 @@ class _Judge:
         """The searcher's chance to win after playing ``move`` in the full ``position`` (a
         Negotiate returning its best stone) and the rivals answering (``rival``): the result
         if the game ended, else the best it can reach with its next move; near the end
-        (``playout``), the result once ``rival`` played every seat to the end."""
+        (``playout``), the result once ``rival`` played every seat to the end: the win, else the
+        place (``pygames.bots.reward.placed`` on the game's ranking), so a seat that can no longer
+        win still plays for the best place it can reach."""
         state = self._returned(position._apply(move))
         while state.neg < state.players and (self.playout or state.seat != self.me):
             state = state._apply(rival.move(state))
         if state.neg >= state.players:
-            winners = state.outcome.winners
+            outcome = state.outcome
+            if self.playout:  # every candidate is scored by real ends: the place counts after the win
+                return placed(outcome.scores, outcome.winners)[self.me]
+            winners = outcome.winners
             return 1.0 / len(winners) if self.me in winners else 0.0
         return rival.best(state, state._hands[self.me], self.estimate.chances, self.estimate.bag)[0]
 
@@ -305,10 +315,19 @@ class _Judge:
         return [legal[-i] for _, i in scored]
 
 
-def expert(view: dict[str, Any], rng: Any, deals: int = ITERATIONS) -> Any:
+def expert(
+    view: dict[str, Any], rng: Any, deals: int = ITERATIONS, budget: float | None = None, most: int = MAX_DEALS
+) -> Any:
     """The best of the seat's few best moves (by the one-move estimate over read deals) once the
     rivals have answered, on ``deals`` full positions drawn from the reading
-    (``pygames.bots.turncoats_replies``); see the module docstring."""
+    (``pygames.bots.turncoats_replies``); see the module docstring.
+
+    ``budget``, when given, is the time to think, in seconds of the wall clock from this call (the
+    page's pace): it deals positions ``BATCH`` at a time (the first batch no more than ``deals``)
+    while the time lasts, at most ``most`` in all, and stops sooner when the choice is clear (the
+    leading candidate's total is ahead of the next by more than the positions the time leaves
+    could give: each scores at most 1); without it the move depends on the view and the rng alone."""
+    deadline = None if budget is None else time.perf_counter() + budget
     state = _position(view)
     legal = state.legal_moves()
     if len(legal) == 1:
@@ -322,7 +341,22 @@ def expert(view: dict[str, Any], rng: Any, deals: int = ITERATIONS) -> Any:
     candidates = ranked[:CANDIDATES]
     if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
         candidates.append(NEGOTIATE_MOVE)
-    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
+    started = time.perf_counter()
+    done = deals if deadline is None else min(deals, BATCH, most)  # on a clock: a batch at a time
+    full = [deal(state, me, beliefs, rng) for _ in range(done)]
     rival = Rival(_colour_odds, _odds_of, rng)
     totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
+    while deadline is not None and done < most:
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        left = min(most - done, (deadline - now) * done / max(now - started, 1e-9))
+        order = sorted(totals)
+        if len(order) < 2 or order[-1] - order[-2] > left:
+            break
+        batch = min(BATCH, most - done)
+        more = [deal(state, me, beliefs, rng) for _ in range(batch)]
+        for i, m in enumerate(candidates):
+            totals[i] += sum(judge.answered(position, m, rival) for position in more)
+        done += batch
     return candidates[totals.index(max(totals))]

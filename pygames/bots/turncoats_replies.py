@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from pygames.bots.turncoats_reading import Beliefs, _Chances, draw_hands
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, pack, unpack
-from pygames.turncoats.moves import BATTLE, NEGOTIATE, NEGOTIATE_MOVE, RECRUIT, RETURNS
+from pygames.turncoats.moves import NEGOTIATE_MOVE, RETURNS
 from pygames.turncoats.state import State
 
 __all__ = ["deal", "Rival", "sharpness"]
@@ -88,11 +88,9 @@ class Rival:
 
     def chances(self, state: State, seat: int) -> _Chances:
         """``seat``'s chance as a player by winning colour, for a hand of its own."""
-        used = [0, 0, 0]
-        for p in (*state._areas, state._axe, state._flag, state._hands[seat]):
-            for c, k in enumerate(unpack(p)):
-                used[c] += k
-        unseen = tuple(STONES_PER_COLOUR - k for k in used)
+        # packed counts add up field by field (no colour reaches 32 stones): one unpack for all
+        r, b, k = unpack(sum(state._areas) + state._axe + state._flag + state._hands[seat])
+        unseen = (STONES_PER_COLOUR - r, STONES_PER_COLOUR - b, STONES_PER_COLOUR - k)
         sizes = tuple(SIZE[h] for s, h in enumerate(state._hands) if s != seat)
         found = self._chances.get((unseen, sizes))
         if found is None:
@@ -115,21 +113,11 @@ class Rival:
         tables = self._tables
         by: dict[tuple, list[Any]] = {}
         for m in state.legal_moves():
-            kind = m.kind
-            if kind == NEGOTIATE:
+            effect = m.effect  # (colour paid, AXE added, FLAG added, area x, added, area y, added)
+            if effect is None:  # Negotiate
                 continue
-            ax, fl, x, y = axe, flag, m.area, -1
-            if kind == RECRUIT:
-                new_x = areas[x] + m.unit
-            elif kind == BATTLE:
-                ax = axe + m.unit
-                new_x = areas[x] - m.kill_packed
-            else:
-                fl = flag + m.unit
-                if m.count:
-                    new_x, y = areas[x] - m.march_packed, m.dest
-                else:
-                    x = -1
+            colour, dax, dfl, x, dx, y, dy = effect
+            ax, fl = axe + dax, flag + dfl
             base = ruled.get((ax, fl))
             if base is None:  # each area's ruler under these AXE and FLAG (-1: nobody, counted last)
                 resolver = rules.resolver(ax, fl)
@@ -138,18 +126,24 @@ class Rival:
                     counts[resolver[TIED[a]][0]] += 1
                 base = ruled[(ax, fl)] = (resolver, counts)
             resolver, counts = base
-            counts = counts[:]
             if x >= 0:
-                counts[resolver[TIED[areas[x]]][0]] -= 1
-                counts[resolver[TIED[new_x]][0]] += 1
-            if y >= 0:
-                counts[resolver[TIED[areas[y]]][0]] -= 1
-                counts[resolver[TIED[areas[y] + m.march_packed]][0]] += 1
+                counts = counts[:]
+                old = areas[x]
+                counts[resolver[TIED[old]][0]] -= 1
+                counts[resolver[TIED[old + dx]][0]] += 1
+                if y >= 0:
+                    old = areas[y]
+                    counts[resolver[TIED[old]][0]] -= 1
+                    counts[resolver[TIED[old + dy]][0]] += 1
             ruled_by = (counts[0], counts[1], counts[2])
             table = tables.get((ruled_by, ax, fl, sharp))
             if table is None:
                 table = tables[(ruled_by, ax, fl, sharp)] = self.odds_of(rules, ruled_by, ax, fl, False, sharp)
-            by.setdefault((table, m.colour), []).append(m)
+            group = by.get((table, colour))
+            if group is None:
+                by[(table, colour)] = [m]
+            else:
+                group.append(m)
         found = [(table, c, moves) for (table, c), moves in by.items()]
         if len(self._after) > 5_000:
             self._after.clear()
@@ -178,8 +172,12 @@ class Rival:
         sharp = sharpness(state)
         best, choices = -1.0, [NEGOTIATE_MOVE]
         if COLOUR_MASK[hand]:
+            paid: list[Any] = [None, None, None]  # chances(hand less a stone), by colour
             for table, c, moves in self.groups(state, sharp):
-                value = _dot(table, chances(hand - UNIT[c]))
+                ch = paid[c]
+                if ch is None:
+                    ch = paid[c] = chances(hand - UNIT[c])
+                value = table[0] * ch[0] + table[1] * ch[1] + table[2] * ch[2] + table[3] * ch[3]  # _dot
                 if value > best + 1e-9:
                     best, choices = value, moves
         table = self.odds(state, state.neg == n - 1, sharp)
@@ -188,7 +186,8 @@ class Rival:
         for d in range(3):
             if bag[d]:
                 held = hand + UNIT[d]
-                keep = max(_dot(table, chances(held - UNIT[c])) for c in range(3) if COLOUR_MASK[held] >> c & 1)
+                mask = COLOUR_MASK[held]
+                keep = max(_dot(table, chances(held - UNIT[c])) for c in range(3) if mask >> c & 1)
                 value += bag[d] / pool * keep
         if value > best + 1e-9:
             return value, [NEGOTIATE_MOVE]

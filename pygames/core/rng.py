@@ -15,6 +15,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
 
+#: ``Rng.below``'s rejection limit by bound (the bounds a game uses are few and small).
+_LIMITS: dict[int, int] = {}
+
 
 def derive_seed(*parts: object) -> int:
     """A 64-bit seed from any mix of ints and strings (e.g. match seed + game number)."""
@@ -43,13 +46,23 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (rejection sampling: no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in ``range(n)`` (rejection sampling: no modulo bias).  The hot call of
+        every search playout: ``next_u64`` is written out here and the limit kept per ``n``."""
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs n > 0")
+            limit = (1 << 64) - ((1 << 64) % n)
+            if n < 4096:
+                _LIMITS[n] = limit
+        s = self.state
         while True:
-            x = self.next_u64()
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = s
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:

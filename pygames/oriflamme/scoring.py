@@ -15,10 +15,10 @@ def outcome(s: Any) -> Outcome:
     pools = s.pools
     best = max(pools)
     tied = [p for p in range(s.players) if pools[p] == best]
-    names = {p: seat_params(p)["name"] for p in range(s.players)}
     if len(tied) == 1:
         (w,) = tied
-        return Outcome(tuple(pools), (w,), "score", "oriflamme.win.score", {**seat_params(w), "score": best})
+        return Outcome(tuple(pools), (w,), "score", "oriflamme.win.score", {**_seat(w), "score": best})
+    names = {p: _seat(p)["name"] for p in range(s.players)}
     counts = {p: s.queue_cards(p) for p in tied}
     most = max(counts.values())
     winners = tuple(p for p in tied if counts[p] == most)
@@ -32,7 +32,7 @@ def outcome(s: Any) -> Outcome:
             "tiebreak",
             f"oriflamme.win.tiebreak.{covered}",
             {
-                **seat_params(w),
+                **_seat(w),
                 "score": best,
                 "cards": most,
                 "others": [names[p] for p in others],
@@ -47,3 +47,14 @@ def outcome(s: Any) -> Outcome:
         f"oriflamme.win.shared.{covered}",
         {"score": best, "cards": most, "names": [names[p] for p in winners], "seats": list(winners)},
     )
+
+
+def _seat(seat: int) -> dict[str, Any]:
+    """``seat_params(seat)``, worked out once per seat (every search playout ends here)."""
+    found = _SEATS.get(seat)
+    if found is None:
+        found = _SEATS[seat] = seat_params(seat)
+    return found
+
+
+_SEATS: dict[int, dict[str, Any]] = {}

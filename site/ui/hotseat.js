@@ -42,7 +42,7 @@ import { readJSON, readSave, writeJSON, randomSeed } from "./storage.js";
 import { playedEntry, remember } from "./played.js";
 import { el } from "./dom.js";
 import { optionsSection, readOptions } from "./options.js";
-import { PaceBar, pacedPause } from "./pace.js";
+import { PaceBar, pacedPause, thinkMs } from "./pace.js";
 import { olderHashes, parseRoute, routeHash } from "./routes.js";
 import { LoadingNote, earlyView, publicShown } from "./early.js";
 import { FocusKeeper, keysHelp } from "./keyboard.js";
@@ -380,7 +380,9 @@ export class HotSeatGame {
     const started = performance.now();
     try {
       const level = this.route.levels[r.to_move] || this.cfg.defaultLevel;
-      const { move } = await this.py.call("bot_move", { record: r.record, level });
+      // it thinks as long as the pace allows; not while skipping, nor when tests fix the pauses
+      const think = this.skipping || Number.isFinite(window.__pygamesBotPauseMs) ? 0 : thinkMs();
+      const { move } = await this.py.call("bot_move", { record: r.record, level, think_ms: think });
       const wait = this.pause(this.cfg.botPauseMs) - (performance.now() - started);
       if (wait > 0) await this.wait(wait);
       if (gen !== this.gen || this.result !== r) return;

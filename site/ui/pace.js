@@ -21,6 +21,15 @@ export function readPace() {
   return PACES.includes(pace) ? pace : "quick";
 }
 
+/** How long a bot may think at each pace, in ms (the engine's `bot_move` `think_ms`; 0: its fixed
+ * budget, the same move for the same record). The pause before its move runs meanwhile. */
+const THINK_MS = { instant: 0, quick: 1000, relaxed: 2000 };
+
+/** The time a bot may think at the pace (`bot_move`'s `think_ms`). */
+export function thinkMs(pace = readPace()) {
+  return THINK_MS[pace];
+}
+
 /** The pause before a bot's (or a lone) move, for a game whose own pause is `base` ms. */
 export function pacedPause(base, pace = readPace()) {
   return base * FACTOR[pace];

@@ -196,14 +196,16 @@ def test_oriflamme_deal_reads_how_often_a_card_was_kept():
 
 def test_turncoats_expert_plays_the_end_out():
     """With at most ``PLAYOUT_LEFT`` stones left in the hands, the expert scores a move on a dealt
-    position by playing it to the end: the searcher's real share of the win (0, 1/k or 1); with
-    more, by the estimate its next move can reach, a chance between those."""
+    position by playing it to the end: 1 for the win, else its place (``pygames.bots.reward``: 0
+    for 3rd, ``PLACE_WEIGHT / 2`` for 2nd of 3); with more, by the estimate its next move can
+    reach, a chance (other values)."""
+    from pygames.bots.reward import PLACE_WEIGHT
     from pygames.bots.turncoats_reading import read_hands
     from pygames.bots.turncoats_replies import Rival, deal
 
     state = turncoats.new_game(3, 4)
     rngs = [Rng(derive_seed("expert-end", seat)) for seat in range(3)]
-    results = {0.0, 1 / 3, 0.5, 1.0}
+    results = {0.0, PLACE_WEIGHT / 2, 1.0}
     seen = {True: 0, False: 0}
     while state.outcome is None:
         view = state.view(state.to_move)
@@ -219,3 +221,147 @@ def test_turncoats_expert_plays_the_end_out():
             seen[judge.playout] += 1
         state = state.play(turncoats_bots.heuristic(view, rngs[state.to_move]))
     assert seen[True] >= 3 and seen[False] >= 3
+
+
+def _place_of(state, seat: int) -> int:
+    """``seat``'s place in a finished Oriflamme game: 1 + the seats ahead of it by influence,
+    then cards in the queue (the game's tie-break)."""
+    key = [(state.pools[s], state.queue_cards(s)) for s in range(state.players)]
+    return 1 + sum(k > key[seat] for k in key)
+
+
+def _ends(state, seat: int) -> set[tuple[tuple[int, ...], int]]:
+    """Every (winners, ``seat``'s place) the game can end with from ``state``, whatever anyone decides."""
+    if state.outcome is not None:
+        return {(state.outcome.winners, _place_of(state, seat))}
+    return {end for m in state.legal_moves() for end in _ends(state.play(m), seat)}
+
+
+#: Three-player Oriflamme, the seat to move beaten whatever it does, from the last round of
+#: seeded games (bots.heuristic for every seat, each seat's rng ``derive_seed("gift", seed, seat)``;
+#: seeds 17 and 21): (position, the move that keeps 2nd place, the move that drops to 3rd).
+_BEATEN = [
+    (
+        "players=3 start=p2 round=6 phase=resolve cursor=3 pending=reveal pools=12,11,15 hands=Rd,Co,Sh "
+        "removed=AmArCo,AmAsRd,CoHeSp queue=p2:Aru,p1:Spu,p2:Shd0 "
+        "out=HexLoxAsdSodShx,SoxLoxHexSpx,AsdLoxArxSoxAmxRdx",
+        "reveal",
+        "keep",
+    ),
+    (
+        "players=3 start=p1 round=6 phase=resolve cursor=8 pending=reveal pools=25,11,12 hands=Rd,Rd,Rd "
+        "removed=AsCoSo,AsCoSh,AmArSh queue=p3:Heu,p2:Heu,p1:Heu,p1:Shu,p2:Spu/Amd1,p1:Spu,p1:Aru,p2:Ard0 "
+        "out=AmxLox,SodLox,LoxCoxAsdSpxSox",
+        "reveal",
+        "keep",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, holds, drops", _BEATEN)
+def test_oriflamme_beaten_expert_still_plays_for_second_place(text, holds, drops):
+    """A seat that cannot win any more keeps the best place it can reach: here every end is
+    decided by its move alone (the same for any cards it cannot see), neither move wins, one keeps
+    2nd and the other drops to 3rd.  With a reward for the win only both score 0 and the expert
+    played the losing move for 4 of the first 6 seeds in each position; with the place after the
+    win (``pygames.bots.reward``) it keeps 2nd for every seed."""
+    from pygames.oriflamme.sample import fill
+
+    state = oriflamme.from_text(text)
+    seat = state.to_move
+    view = state.view(seat)
+    seen = oriflamme.from_view(view)
+    rng = Rng("beaten")
+    for full in [state] + [fill(seen, rng) for _ in range(5)]:  # the true cards and other deals alike
+        ends = {str(m): _ends(full.play(m), seat) for m in full.legal_moves()}
+        assert set(ends) == {holds, drops}
+        ((holds_winners, holds_place),) = ends[holds]
+        ((_, drops_place),) = ends[drops]
+        assert seat not in holds_winners and (holds_place, drops_place) == (2, 3)
+    assert {str(oriflamme_bots.expert(view, Rng(k))) for k in range(8)} == {holds}
+
+
+def test_reward_puts_the_win_first_then_the_place():
+    """``placed``: a win (even shared by five) beats any place behind it; behind the winners, each
+    seat beaten is worth the same, a tie half."""
+    from pygames.bots.reward import PLACE_WEIGHT, placed
+
+    assert placed([9, 7, 5, 3], (0,)) == [1.0, PLACE_WEIGHT * 2 / 3, PLACE_WEIGHT / 3, 0.0]
+    assert placed([5, 5, 2], (0, 1)) == [0.5, 0.5, 0.0]
+    assert placed([(4, 2), (3, 1), (3, 1)], (0,)) == [1.0, PLACE_WEIGHT / 4, PLACE_WEIGHT / 4]
+    assert 1 / 5 > PLACE_WEIGHT
+
+
+def test_search_on_a_clock_stops_at_its_deadline_or_when_settled():
+    """``ismcts.search`` on a clock (a fake one: each reading 10 ms later) runs until the deadline,
+    reading the time every 8 iterations; with time to spare it stops once the leading move can no
+    longer be overtaken, with the move the full count of iterations gives."""
+    from pygames.bots.ismcts import search
+
+    state = oriflamme.new_game(4, 3)
+    seat = state.to_move
+    seen = oriflamme.from_view(state.view(seat))
+
+    def run(iterations, deadline=None, ticks=0.01):
+        readings = [0]
+
+        def clock():
+            readings[0] += 1
+            return readings[0] * ticks
+
+        stats = {}
+        move = search(
+            lambda r: oriflamme_bots._deal(seen, seat, r),
+            iterations,
+            Rng(4),
+            apply=type(state)._play_legal,
+            rollout=oriflamme_bots._rollout,
+            deadline=deadline,
+            clock=clock,
+            stats=stats,
+        )
+        return move, stats["iterations"]
+
+    # the clock: read at the start and every 8 iterations; 0.1 s is its 10th reading, after 72
+    assert run(500, deadline=0.1)[1] == 72
+    # no deadline: every iteration; a far one: settled sooner, the same move
+    full, count = run(300)
+    assert count == 300
+    early, fewer = run(300, deadline=1e9, ticks=1e-9)
+    assert early is full and fewer < 300
+
+
+@pytest.mark.parametrize("game", EXPERTS)
+def test_expert_on_a_far_clock_plays_its_capped_move(game):
+    """With a budget it never reaches, the expert plays what its fixed budget plays (Oriflamme:
+    the same iteration cap; Turncoats: no more positions than the fixed ``deals``): stopping early
+    when the choice is clear never changes the choice."""
+    bots = bots_module(game)
+    for state in list(_positions(game, 9, 7))[:6]:
+        view = state.view(state.to_move)
+        if len(view["legal"]) < 2:
+            continue
+        if game == "oriflamme":
+            capped = bots.expert(view, Rng(1), 60)
+            clocked = bots.expert(view, Rng(1), 60, budget=1e6)
+        else:
+            capped = bots.expert(view, Rng(1), 6)
+            clocked = bots.expert(view, Rng(1), 6, budget=1e6, most=6)
+        assert clocked == capped
+
+
+def test_bridge_bot_move_thinks_on_the_pace_given():
+    """``bot_move``'s ``think_ms``: 0 is the fixed budget (the same move as without it), a time
+    within bounds plays a legal move, one out of bounds is a malformed call."""
+    import json
+
+    from pygames import bridge
+
+    record = bridge.new_match("oriflamme", 5, 3)["record"]
+    fixed = bridge.bot_move(record, "expert")["move"]
+    assert bridge.bot_move(record, "expert", 0)["move"] == fixed
+    assert bridge.bot_move(record, "heuristic", 200)["move"] == bridge.bot_move(record, "heuristic")["move"]
+    bridge.play(record, bridge.bot_move(record, "expert", 50)["move"])  # legal: it plays
+    for bad in (-1, bridge.MAX_THINK_MS + 1, 0.5, True):
+        answer = json.loads(bridge.call("bot_move", json.dumps({"record": record, "think_ms": bad})))
+        assert answer["error"]["key"] == "error.bad_call", bad

@@ -332,3 +332,51 @@ def test_the_spec_imports_no_numpy_and_no_game_before_asked() -> None:
         "assert 'numpy' not in sys.modules and 'pygames.turncoats' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+@pytest.mark.parametrize(("game", "players"), [("oriflamme", 4), ("turncoats", 3)])
+def test_ismcts_keys_cost_a_line_each_not_a_view(game: str, players: int, monkeypatch) -> None:
+    """The yardstick's fairness (issue 28): ISMCTS asks for an information-state string at every
+    node it walks, so a string is its parent's plus one line, and the engine's view is written out
+    (``json.dumps``) only where a line of play starts: once for the root and once per simulation
+    (its resampled world), never per node.  A child's string still extends its parent's by exactly
+    what the seat saw of the action."""
+    openspiel_game = _load(game, players)
+    rs = np.random.RandomState(5)
+    state = openspiel_game.new_initial_state()
+    for _ in range(30):  # into the play, past the setup
+        if state.is_chance_node():
+            _chance(state, rs)
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            _chance(state, rs)
+        else:
+            state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    root = openspiel.PygamesState(
+        openspiel_game, openspiel._Position(openspiel_game.spec, (), state.engine_state, False, ())
+    )
+    child = root.child(root.legal_actions()[0])
+    assert child.information_state_string(seat).startswith(root.information_state_string(seat) + "\n")
+    assert child.information_state_string(seat).count("\n") == 1
+
+    dumps = []
+    real = json.dumps
+    monkeypatch.setattr(openspiel.json, "dumps", lambda *a, **k: dumps.append(1) or real(*a, **k))
+    simulations = 40
+    bot = ismcts.ISMCTSBot(
+        game=openspiel_game,
+        evaluator=mcts.RandomRolloutEvaluator(1, rs),
+        uct_c=2.0,
+        max_simulations=simulations,
+        random_state=rs,
+    )
+    fresh = openspiel.PygamesState(
+        openspiel_game, openspiel._Position(openspiel_game.spec, (), state.engine_state, False, ())
+    )
+    assert bot.step(fresh) in fresh.legal_actions()
+    nodes = sum(node.total_visits >= 0 for node in bot._nodes.values())
+    # (the adapter before issue 28 wrote 200 views for these 40 simulations of Turncoats)
+    assert nodes > 2 * players and len(dumps) <= simulations + 2 * players, (nodes, len(dumps))
