@@ -316,11 +316,21 @@ def test_turncoats_five_players_first_turn(fast, site_url, size):
 LANGS = ["en", "fr", "gl", "ja", "uk"]
 
 
+def every_level(game: str) -> str:
+    """A deep link to `game` at its most players, seat 0 human and every other a bot, the bots'
+    levels taken in turn so that each level of the game is on some banner."""
+    n, levels = most(game), REGISTRY[game]["levels"]
+    bots = range(1, n)
+    level = ",".join(levels[s % len(levels)] for s in bots)
+    return f"#play/{game}?seed=3&players={n}&bots={','.join(map(str, bots))}&level={level}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
     """Issue 29: at 390x844 in every language the header shows each game's whole name (not
     "· Ok…", nor only dots), and the setup sheet keeps each seat's Human and Bot side by side,
-    each word whole (not stacked, not "ボッ/ト"), every seat a bot so its level shows too."""
+    each word whole (not stacked, not "ボッ/ト"), every seat a bot so its level shows too; the
+    tags a board draws under the names ("IA · Heuristique") are whole, at every bot level."""
     page.set_viewport_size(PHONE)
     page.goto(site_url + f"?lang={lang}")
     wait_python(page)
@@ -343,10 +353,16 @@ def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
         shot(page, f"setup-{game}-{lang}")
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
-        page.evaluate("g => { location.hash = `#play/${g}?seed=3&bots=1`; }", game)
+        page.evaluate("r => { location.hash = r; }", every_level(game))
         page.wait_for_function("g => document.querySelector('#view-game').dataset.mode === g", arg=game)
         expect(page.locator("#title")).not_to_be_empty()
         assert_words_whole(page, "#title")
+        if offers(page, game, "tags"):  # tags drawn on the canvas: each whole, on one line or two
+            hook = f"window.__pygames.{game}"
+            page.wait_for_function(f"() => {hook}.tags().some(t => t.view)", timeout=STEP_MS)
+            tags = page.evaluate(f"{hook}.tags()")
+            assert len({t["text"] for t in tags}) == len(REGISTRY[game]["levels"]) + 1, tags  # You and each level
+            assert [t for t in tags if not t["whole"]] == [], tags
         shot(page, f"header-{game}-{lang}")
         page.evaluate("() => { location.hash = ''; }")
         expect(page.locator(f"button[data-play={game}]")).to_be_visible()
