@@ -191,6 +191,9 @@ export class Turncoats extends HotSeatGame {
       areaCenter: (a) => (this.board ? this.board.areaCenter(a) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
       handTitleLines: () => (this.board ? this.board.handTitleLines || 0 : 0),
+      // the texts the last paint drew where they may not spill (the trays' names, the hand's
+      // counts): {what, text, left, right, room: [left, right]} in canvas pixels
+      texts: () => (this.board && this.board.texts ? this.board.texts.map((x) => ({ ...x })) : []),
       keyFocus: () => (this.board ? this.board.keyFocus : null),
       keyTargets: () => (this.board ? this.board.keyTargets().map((k) => ({ hit: k.hit, ...this.board.toClient(k.x + k.w / 2, k.y + k.h / 2) })) : []),
     };

@@ -330,7 +330,8 @@ def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
     """Issue 29: at 390x844 in every language the header shows each game's whole name (not
     "· Ok…", nor only dots), and the setup sheet keeps each seat's Human and Bot side by side,
     each word whole (not stacked, not "ボッ/ト"), every seat a bot so its level shows too; the
-    tags a board draws under the names ("IA · Heuristique") are whole, at every bot level."""
+    tags a board draws under the names ("IA · Heuristique") are whole, at every bot level, and
+    the texts it draws in boxes (Turncoats' "Мішечок", the hand's "×6") stay inside them."""
     page.set_viewport_size(PHONE)
     page.goto(site_url + f"?lang={lang}")
     wait_python(page)
@@ -363,6 +364,12 @@ def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
             tags = page.evaluate(f"{hook}.tags()")
             assert len({t["text"] for t in tags}) == len(REGISTRY[game]["levels"]) + 1, tags  # You and each level
             assert [t for t in tags if not t["whole"]] == [], tags
+        if offers(page, game, "texts"):  # texts in canvas boxes (trays, the hand's counts): inside, unsqueezed
+            hook = f"window.__pygames.{game}"
+            page.wait_for_function(f"() => {hook}.texts().some(t => t.what.startsWith('hand-'))", timeout=STEP_MS)
+            texts = page.evaluate(f"{hook}.texts()")
+            spill = [t for t in texts if t["left"] < t["room"][0] or t["right"] > t["room"][1]]
+            assert spill == [], spill
         shot(page, f"header-{game}-{lang}")
         page.evaluate("() => { location.hash = ''; }")
         expect(page.locator(f"button[data-play={game}]")).to_be_visible()
