@@ -192,7 +192,9 @@ def test_a_lone_human_is_told_they_won_or_lost(page, site_url, catalog, game):
 
 
 def test_turncoats_result_in_plain_words(page, site_url, catalog):
-    """Item 4: the colour's tie-break said as a player would, areas numbered as on the board."""
+    """Item 4: the colour's tie-break said as a player would, areas numbered as on the board;
+    issue 29: why the game ended (both players negotiated in a row), and why an area tied on
+    stones is ruled by Red (FLAG), in words on the area list, not only in a tooltip."""
     page.set_viewport_size(PHONE)
     record = finished_record("turncoats", 3, 2)  # seed 3, two players: FLAG breaks the tie
     open_finished(page, site_url, "turncoats", route("turncoats", 2), record)
@@ -200,8 +202,13 @@ def test_turncoats_result_in_plain_words(page, site_url, catalog):
     assert outcome["colour_message"]["key"] == "turncoats.colour_win.flag"
     words = catalog["turncoats.colour_win.flag"].split("{colour}")[1].split("(")[0].strip()
     expect(page.locator("#tc-end-colour")).to_contain_text(words)
+    expect(page.locator("#tc-end-ended")).to_have_text(fmt(catalog["turncoats.ended.negotiations"]["other"], count=2))
     areas = page.locator("#tc-end .tc-end-areas .tc-area-no")
     expect(areas).to_have_text([str(n) for n in range(1, 12)])
+    # area 11 (10 in the view): a tie on stones that FLAG gives to Red; the areas a majority rules need no words
+    flag = fmt(catalog["turncoats.control.flag"], colour=catalog["turncoats.colour.red"])
+    expect(page.locator("#tc-end .tc-end-areas .tc-area-why")).to_have_text([flag])
+    expect(page.locator("#tc-end .tc-end-areas li[data-area='10'] .tc-area-why")).to_be_visible()
     expect_in_sight(page, "#tc-rematch")
     # issue 29: the hands revealed keep clear of the next heading
     gap = page.evaluate(
