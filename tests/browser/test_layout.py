@@ -74,6 +74,15 @@ BROKEN_JS = """sel => {
 }"""
 
 
+# the visible buttons matching `sel` whose words go on more than one line ("Copier / le lien")
+WRAPPED_JS = """sel => [...document.querySelectorAll(sel)].filter((b) => {
+  if (!b.checkVisibility()) return false;
+  const r = document.createRange();
+  r.selectNodeContents(b);
+  return new Set([...r.getClientRects()].filter((x) => x.width).map((x) => Math.round(x.bottom))).size > 1;
+}).map((b) => b.textContent)"""
+
+
 def assert_words_whole(page, sel: str) -> None:
     """No text of `sel` is cut, nor any of its words broken across lines."""
     assert page.evaluate(BROKEN_JS, sel) == [], sel
@@ -396,7 +405,9 @@ def test_start_page_fits(page, site_url, size):
 
 @pytest.mark.parametrize("size", ["small", "phone"])
 def test_link_invite_my_games_and_a_spectator(phones, site_url, size):
-    """The invite (five 12-letter names), a spectator's claim screen, My games: all fit."""
+    """The invite (five 12-letter names), a spectator's claim screen, My games: all fit; issue 29:
+    at 390x844 My games keeps each button's words on one line ("Copy link", "Back up my seats",
+    "Restore from a file"), in every language."""
     host = phones.new()
     host.set_viewport_size({"small": SMALL, "phone": PHONE}[size])
     create_game(host, "oriflamme", NAMES, players=5)
@@ -412,6 +423,14 @@ def test_link_invite_my_games_and_a_spectator(phones, site_url, size):
     host.goto(site_url + "#my-games")
     host.wait_for_function(IDLE_JS)
     assert_fits(host, f"link-my-games-{size}")
+    if size == "phone":
+        for lang in LANGS:
+            host.goto(site_url + f"?lang={lang}#my-games")
+            host.wait_for_function(IDLE_JS)
+            expect(host.locator("#link-backup-restore")).to_be_visible()
+            expect(host.locator(".link-game-actions [data-action=copy]")).to_be_visible()
+            assert host.evaluate(WRAPPED_JS, "#view-game .btn") == [], lang
+            assert_fits(host, f"link-my-games-{lang}")
 
 
 def test_bad_deep_link_values_are_named(page, site_url, catalog):
