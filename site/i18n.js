@@ -86,13 +86,28 @@ function pluralForm(forms, params) {
   return forms[category] ?? forms.other ?? Object.values(forms)[0];
 }
 
-/** The text for `key` with `{name}` placeholders filled from `params`. */
+/**
+ * A seat's name as the language says it in `kase` ("to", "of"; "To", "Of" at a sentence's
+ * start): `seat.default.<case>` for a default name ("au joueur 2", "do Xogador 2", read back
+ * from seat.default's pattern), else `seat.named.<case>` ("à Ann"); as pygames.core.i18n does.
+ */
+export function nameCase(name, kase) {
+  const low = kase.toLowerCase();
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`^${String(has("seat.default") ? catalog["seat.default"] : "").split("{n}").map(escape).join("(\\d+)")}$`);
+  const m = pattern.exec(String(name));
+  const text = m ? t(`seat.default.${low}`, { n: Number(m[1]) }) : t(`seat.named.${low}`, { name });
+  return kase[0] === kase[0].toUpperCase() ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** The text for `key` with `{name}` placeholders filled from `params` (`{name:to}`: see nameCase). */
 export function t(key, params = {}) {
   const value = has(key) ? catalog[key] : key;
   const template = typeof value === "string" ? value : pluralForm(value, params);
-  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, kase) => {
     if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
     const v = params[name];
+    if (kase) return nameCase(v, kase);
     return Array.isArray(v) ? listText(v) : String(v);
   });
 }

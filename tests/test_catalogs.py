@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import re
+import shutil
+import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -19,6 +22,7 @@ import pytest
 
 from pygames import GAMES
 from pygames.bridge import games
+from pygames.core import i18n
 from pygames.core.i18n import LIST_WORDS, PLURAL_RULES, list_text, plural, tr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +67,8 @@ DYNAMIC_PREFIXES = {
 #: The bot levels' names: the page builds t(`${levelKey}.${id}`) from each game's registry entry (level_key).
 LEVEL_PREFIXES = tuple(f"{g['level_key']}." for g in games())
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: A placeholder: {name}, or a seat's name in a grammatical case, {name:to} (pygames.core.i18n.tr)
+PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
 
 
 def forms(value) -> list[str]:
@@ -412,3 +417,112 @@ def test_game_names_follow_one_policy_per_language(lang):
     assert [n for n in names.values() if re.search(r"[A-Za-z]", n)] == []
     latin = {k: v for k, v in CATALOGS[lang].items() for text in forms(v) for n in english.values() if n in text}
     assert latin == {}
+
+
+# ----------------------------------------------------------------------------- names after a preposition
+
+#: A seat's name after "to"/"of" where the language contracts or declines it: French "à Joueur 1"
+#: is "au joueur 1", "de Joueur 1" is "du joueur 1"; Galician "de Xogador 2" is "do Xogador 2",
+#: "a Xogador 2" is "ao Xogador 2". The catalogs say {name:to} / {name:of} there (issue 29).
+BAD_AFTER = {
+    "fr": r"(?<![\w’'])(?:à|À|de|De) \{(?:\w*name|player)\}",
+    "gl": r"(?<![\w’'])(?:a|A|de|De) \{(?:\w*name|player)\}",
+}
+DEFAULT_NAME = {"fr": "Joueur", "gl": "Xogador"}
+#: Texts as the players read them, a default name and a typed one in each
+CASED_EXAMPLES = [
+    (
+        "fr",
+        "oriflamme.log.steal",
+        {"card": "Archer", "name": "Joueur 1", "owner_name": "Joueur 2"},
+        "Archer (Joueur 1) vole 1 point d’influence au joueur 2.",
+    ),
+    (
+        "fr",
+        "oriflamme.log.steal",
+        {"card": "Archer", "name": "Joueur 1", "owner_name": "Ann"},
+        "Archer (Joueur 1) vole 1 point d’influence à Ann.",
+    ),
+    ("fr", "ui.status.turn", {"player": "Joueur 3"}, "Au joueur 3 de jouer"),
+    ("fr", "ui.oriflamme.hand.title", {"name": "Joueur 1"}, "Main du joueur 1"),
+    (
+        "gl",
+        "ui.oriflamme.describe.up",
+        {"slot": 2, "card": "Herdeiro", "name": "Xogador 2"},
+        "Posición 2: Herdeiro do Xogador 2, bocarriba.",
+    ),
+    (
+        "gl",
+        "ui.oriflamme.describe.up",
+        {"slot": 2, "card": "Herdeiro", "name": "Brais"},
+        "Posición 2: Herdeiro de Brais, bocarriba.",
+    ),
+    ("gl", "ui.link.send.to", {"name": "Xogador 3"}, "Mándalle esta ligazón ao Xogador 3"),
+]
+
+
+def _render(lang: str, key: str, params: dict, monkeypatch) -> str:
+    """`key` as pygames.core.i18n.tr writes it from the merged catalog the page reads."""
+    monkeypatch.setattr(i18n, "catalog", lambda code="en": CATALOGS[code])
+    i18n._default_name.cache_clear()
+    try:
+        return tr(key, lang, **params)
+    finally:
+        i18n._default_name.cache_clear()
+
+
+@pytest.mark.parametrize("lang", sorted(BAD_AFTER))
+def test_default_names_after_to_and_of_read_right(lang, monkeypatch):
+    """No text puts a seat's bare name after "à"/"de" (fr) or "a"/"de" (gl); every text that says a
+    name in a case, rendered with default names, never reads "de Joueur 2" / "de Xogador 2"."""
+    bare = {
+        k: text
+        for k, v in CATALOGS[lang].items()
+        for text in forms(v)
+        if re.search(BAD_AFTER[lang], text) and not k.startswith("seat.named.")  # (the case's own words)
+    }
+    assert bare == {}
+    word = DEFAULT_NAME[lang]
+    wrong = re.compile(rf"(?<![\w’'])(?:à|À|a|A|de|De) {word} \d")
+    cased = [k for k, v in CATALOGS[lang].items() for text in forms(v) if i18n.CASED.search(text)]
+    assert len(cased) >= 20
+    for key in cased:
+        params = {
+            p: (f"{word} 2" if p.endswith("name") or p == "player" else 2) for p in placeholders(CATALOGS["en"][key])
+        }
+        text = _render(lang, key, params, monkeypatch)
+        assert not wrong.search(text) and "{" not in text, (key, text)
+
+
+@pytest.mark.parametrize(("lang", "key", "params", "want"), CASED_EXAMPLES)
+def test_names_after_to_and_of_examples(lang, key, params, want, monkeypatch):
+    assert _render(lang, key, params, monkeypatch) == want
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js runs the page's t()")
+def test_the_page_says_names_after_to_and_of_as_the_engine():
+    """site/i18n.js's t() (run by Node on the merged catalogs) writes the examples as tr does."""
+    module = (ROOT / "site" / "i18n.js").as_uri()
+    script = (
+        f'import {{ loadLocale, t }} from "{module}";'
+        'import { readFileSync } from "node:fs";'
+        "const { catalogs, examples } = JSON.parse(readFileSync(0, 'utf8'));"
+        "globalThis.document = { documentElement: {}, querySelector: () => null };"
+        "const out = [];"
+        "for (const [lang, key, params] of examples) {"
+        "  globalThis.fetch = async () => ({ ok: true, json: async () => catalogs[lang] });"
+        "  await loadLocale(lang);"
+        "  out.push(t(key, params));"
+        "}"
+        "process.stdout.write(JSON.stringify(out));"
+    )
+    data = {"catalogs": {lang: CATALOGS[lang] for lang in BAD_AFTER}, "examples": CASED_EXAMPLES}
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(out.stdout) == [want for *_, want in CASED_EXAMPLES]

@@ -5,14 +5,18 @@ The catalog files live in ``pygames/locale/<lang>.json`` and, split by game,
 per language).  A value is a text with ``{name}`` placeholders, or a plural object keyed by
 the language's CLDR categories for integers (``{"one": "{count} card", "other": "{count}
 cards"}``) chosen by the ``count`` param, else ``n``.  A list param (names, colours) is
-written as the language's own list ("A, B and C").  The build copies the catalogs next to
-the page, whose ``t()`` does the same with ``Intl.PluralRules`` and ``Intl.ListFormat``,
-so Python and JS never disagree.
+written as the language's own list ("A, B and C").  A seat's name after a preposition is
+``{param:case}`` (``{owner_name:to}``, ``{name:of}``; ``To``/``Of`` at the start of a sentence):
+the language's own words for it, ``seat.default.<case>`` for a default name ("au joueur 2",
+"do Xogador 2", read back from ``seat.default``'s pattern), else ``seat.named.<case>`` ("à Ann").
+The build copies the catalogs next to the page, whose ``t()`` does the same with
+``Intl.PluralRules`` and ``Intl.ListFormat``, so Python and JS never disagree.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -74,6 +78,28 @@ def list_text(words: list[Any], lang: str = "en") -> str:
     return middle.join(items[:-1]) + last + items[-1]
 
 
+#: A placeholder with a grammatical case: ``{owner_name:to}``.
+CASED = re.compile(r"\{(\w+):(\w+)\}")
+
+
+@cache
+def _default_name(lang: str) -> re.Pattern:
+    """``seat.default`` ("Joueur {n}") as a pattern whose group is the seat number."""
+    pieces = str(catalog(lang).get("seat.default", "")).split("{n}")
+    return re.compile(r"(\d+)".join(re.escape(p) for p in pieces))
+
+
+def name_case(name: Any, case: str, lang: str = "en") -> str:
+    """A seat's name as ``lang`` says it in ``case`` ("to", "of"; capitalised: at a sentence's start)."""
+    low = case.lower()
+    default = _default_name(lang).fullmatch(str(name))
+    if default:
+        text = tr(f"seat.default.{low}", lang, n=int(default.group(1)))
+    else:
+        text = tr(f"seat.named.{low}", lang, name=name)
+    return text[:1].upper() + text[1:] if case[:1].isupper() else text
+
+
 def tr(key: str, lang: str = "en", **params: Any) -> str:
     """The text for ``key`` with ``params`` filled in; the key itself if unknown."""
     value = catalog(lang).get(key, key)
@@ -82,6 +108,15 @@ def tr(key: str, lang: str = "en", **params: Any) -> str:
         form = plural(lang, n) if isinstance(n, int) else "other"
         value = value.get(form, value.get("other", next(iter(value.values()))))
     filled = {k: list_text(v, lang) if isinstance(v, list | tuple) else v for k, v in params.items()}
+
+    def cased(m: re.Match) -> str:
+        param, case = m.groups()
+        if param not in filled:
+            return m.group(0)
+        filled[f"{param}__{case}"] = name_case(filled[param], case, lang)
+        return f"{{{param}__{case}}}"
+
+    value = CASED.sub(cased, value)
     try:
         return value.format(**filled)
     except (KeyError, IndexError, ValueError):

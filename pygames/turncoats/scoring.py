@@ -165,6 +165,8 @@ def final(state) -> dict[str, Any]:
             }
         )
     return {
+        # why the game ended: the only ending is a Negotiate by every player in a row (section 9)
+        "ended": {"key": "turncoats.ended.negotiations", "params": {"count": state.players}},
         "standing": standing(state),
         "colour": colour,
         "hands": [unpack(h) for h in state._hands],
@@ -194,7 +196,8 @@ def outcome(state) -> Outcome:
 def account(state) -> str:
     """The whole ending in English words (colour, then each tie-break step)."""
     result = final(state)
-    parts = [tr(result["standing"]["message"]["key"], **result["standing"]["message"]["params"])]
+    parts = [tr(result["ended"]["key"], **result["ended"]["params"])]
+    parts.append(tr(result["standing"]["message"]["key"], **result["standing"]["message"]["params"]))
     parts += [tr(step["key"], **step["params"]) for step in result["steps"]]
     parts.append(tr(result["message"]["key"], **result["message"]["params"]))
     return " ".join(parts)

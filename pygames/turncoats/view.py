@@ -20,6 +20,7 @@ the game is over every hand is shown.
      "standing": State.standing(), "options": {...},
      "hands": null | [[r, b, k], ...]  (all hands, once the game is over, or in ``open_view``),
      "outcome": null | {"winners": [s], "scores": [...], "reason": ..., "message": {...},
+                        "ended": {"key": ..., "params": ...}  (why the game ended),
                         "colour": null | "blue", "ranking": [seats], "start": seat,
                         "steps": [{"key": ..., "params": ...}, ...], "hands": [[r, b, k], ...]}}
 
@@ -154,6 +155,7 @@ def view(state: Any, seat: int | None = None) -> dict[str, Any]:
             **state.outcome.to_json(),
             "colour": None if final["colour"] < 0 else COLOURS[final["colour"]],
             "colour_message": standing["message"],
+            "ended": final["ended"],
             "ranking": final["ranking"],
             "start": final["start"],
             "steps": final["steps"],

@@ -69,6 +69,8 @@ export class Oriflamme extends HotSeatGame {
       slotCenter: (i) => (this.board ? this.board.slotCenter(i) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
       cutNames: () => (this.board && this.board.cutNames ? [...this.board.cutNames] : []),
+      // the tags drawn under the names in the last paint: {seat, text, lines, whole, view}
+      tags: () => (this.board && this.board.drawnTags ? this.board.drawnTags.map((d) => ({ ...d, lines: [...d.lines] })) : []),
       handInfoCenter: (c) => (this.board ? this.board.handInfoCenter(c) : null),
       seatCenter: (s) => (this.board ? this.board.seatCenter(s) : null),
       dropCenter: (w) => (this.board ? this.board.dropCenter(w) : null),

@@ -191,6 +191,9 @@ export class Turncoats extends HotSeatGame {
       areaCenter: (a) => (this.board ? this.board.areaCenter(a) : null),
       handCenter: (c) => (this.board ? this.board.handCenter(c) : null),
       handTitleLines: () => (this.board ? this.board.handTitleLines || 0 : 0),
+      // the texts the last paint drew where they may not spill (the trays' names, the hand's
+      // counts): {what, text, left, right, room: [left, right]} in canvas pixels
+      texts: () => (this.board && this.board.texts ? this.board.texts.map((x) => ({ ...x })) : []),
       keyFocus: () => (this.board ? this.board.keyFocus : null),
       keyTargets: () => (this.board ? this.board.keyTargets().map((k) => ({ hit: k.hit, ...this.board.toClient(k.x + k.w / 2, k.y + k.h / 2) })) : []),
     };
@@ -613,16 +616,21 @@ export class Turncoats extends HotSeatGame {
   }
 }
 
+/** The reasons an area's control came from a tie on stones (render/turncoats.js draws their icons). */
+const TIE_REASONS = new Set(["axe", "flag", "tied"]);
+
 /**
  * The end screen's account under its title, on the hot-seat page and in link play
- * (turncoats.link.js): the winning colour and why, who rules each area, every hand (revealed),
- * and the tie-break in words. `name(seat)`, `say(message)`: the page's words; `idPrefix`: ids for
+ * (turncoats.link.js): why the game ended, the winning colour and why, who rules each area (a
+ * tie on stones said in words under it), every hand (revealed), and the tie-break in words. `name(seat)`, `say(message)`: the page's words; `idPrefix`: ids for
  * the hot-seat page's parts (none in link play).
  */
 export function turncoatsEnd(view, outcome, { name, say, idPrefix = null }) {
   const id = (part) => (idPrefix ? `${idPrefix}-${part}` : undefined);
   const nodes = [];
   const winner = outcome.winners[0];
+  // why the game ended (every player negotiated in a row)
+  if (outcome.ended) nodes.push(el("p", { class: "tc-end-ended", id: id("end-ended"), text: say(outcome.ended) }));
   // the winning colour and why
   const colourLine = el("p", { class: "tc-end-colour", id: id("end-colour") });
   if (outcome.colour) colourLine.append(stoneChip(outcome.colour, "big"));
@@ -636,7 +644,13 @@ export function turncoatsEnd(view, outcome, { name, say, idPrefix = null }) {
     li.append(el("span", { class: "tc-area-no", text: String(areaNo(a.area)) }));
     if (a.controller) li.append(stoneChip(a.controller));
     li.append(el("span", { text: a.controller ? colourName(a.controller) : t("ui.turncoats.nobody") }));
-    li.title = say({ key: `turncoats.control.${a.reason}`, params: { colour: a.controller || "" } });
+    const why = say({ key: `turncoats.control.${a.reason}`, params: { colour: a.controller || "" } });
+    li.title = why;
+    // a tie on stones (broken by AXE or FLAG, or not at all) said in words under the area, not only in a tooltip
+    if (TIE_REASONS.has(a.reason)) {
+      li.classList.add("tc-area-tie");
+      li.append(el("span", { class: "tc-area-why", text: why }));
+    }
     areas.append(li);
   }
   nodes.push(areas);

@@ -83,11 +83,20 @@ export class LinkPlay {
     return this.openLink(fragment);
   }
 
+  /**
+   * A new screen: what the last one was waiting for is dropped (its answer checks `gen`), and so
+   * is its "busy": a claim or a move still out when another link opened left the buttons of every
+   * later screen disabled and the page never idle (a bridge answer dropped by its generation).
+   */
+  _next() {
+    this.busy = false;
+    return ++this.gen;
+  }
+
   /** Leave link play (another route is shown). */
   stop() {
-    this.gen++;
+    this._next();
     this.active = false;
-    this.busy = false;
     if (!this.built) return;
     if (this.root.dataset.mode === "link") delete this.root.dataset.mode;
     delete this.root.dataset.linkScreen;
@@ -135,7 +144,7 @@ export class LinkPlay {
   }
 
   async create(game, { players, names, options, format }) {
-    const gen = ++this.gen;
+    const gen = this._next();
     this.table = null;
     this._enter("game");
     this._clearMessages();
@@ -163,7 +172,7 @@ export class LinkPlay {
   // ================================================================ opening a link
 
   async openLink(fragment) {
-    const gen = ++this.gen;
+    const gen = this._next();
     this.table = null;
     this.watching = false;
     this._enter("game");
@@ -346,7 +355,7 @@ export class LinkPlay {
   // ================================================================ My games
 
   showMine() {
-    this.gen++;
+    this._next();
     this.table = null;
     this._enter("mine");
     $("#hint").hidden = true;

@@ -62,6 +62,7 @@ export const boardPainting = {
 
   drawBanners() {
     this.cutNames = new Set();
+    this.drawnTags = [];
     for (const b of this.geom.banners) this._drawBanner(b);
   },
 
@@ -72,6 +73,40 @@ export const boardPainting = {
     const shown = ellipsize(ctx, text, maxW);
     if (shown !== text) this.cutNames.add(seat);
     ctx.fillText(shown, x, y);
+  },
+
+  /**
+   * The tag under a player's name ("Bot · Heuristic", "You"), whole: shrunk a little, then, where
+   * `wrap` allows, on two lines centred on y (a long level in French, Galician, Ukrainian on a
+   * phone), cut only when nothing else fits. What was drawn is noted in this.drawnTags
+   * ({seat, text, lines, whole}: the test hook `tags`).
+   */
+  _bannerTag(text, seat, size, maxW, x, y, wrap = false) {
+    const { ctx } = this;
+    const font = (s) => `600 ${s}px ${SANS}`;
+    const fits = (s, t) => { ctx.font = font(s); return ctx.measureText(t).width <= maxW; };
+    let lines = [text];
+    let s = size;
+    while (s > size - 1 && !fits(s, text)) s -= 0.5;
+    if (!fits(s, text) && wrap && text.includes(" ")) {
+      s = size;
+      // two lines, the break where the longer line is shortest
+      const words = text.split(" ");
+      let best = null;
+      for (let i = 1; i < words.length; i++) {
+        const two = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
+        ctx.font = font(s);
+        const w = Math.max(...two.map((l) => ctx.measureText(l).width));
+        if (!best || w < best.w) best = { two, w };
+      }
+      lines = best.two;
+      while (s > size - 2 && !lines.every((l) => fits(s, l))) s -= 0.5;
+    }
+    ctx.font = font(s);
+    const shown = lines.map((l) => ellipsize(ctx, l, maxW));
+    const lineH = s + 1;
+    shown.forEach((l, i) => ctx.fillText(l, x, y + (i - (shown.length - 1) / 2) * lineH));
+    if (text) this.drawnTags.push({ seat, text, lines: shown, whole: shown.join(" ") === text, view: !!this.view });
   },
 
   /** One player's banner: its frame, crest, name and tag, influence, hand and the first player's pennant. */
@@ -99,8 +134,7 @@ export const boardPainting = {
       this._bannerName(names[s] || "", s, 12.5, b.x + b.w - tx - 4 - (first ? 14 : 0), tx, b.y + 11);
       drawCrest(ctx, s, tx + 7, b.y + 28, 7.5);
       ctx.fillStyle = pal.muted;
-      ctx.font = `600 10px ${SANS}`;
-      ctx.fillText(ellipsize(ctx, tags[s] || "", b.x + b.w - tx - 22), tx + 18, b.y + 28);
+      this._bannerTag(tags[s] || "", s, 10, b.x + b.w - tx - 22, tx + 18, b.y + 28, true);
       const rowY = b.y + b.h - 12;
       const end = this._bannerPool(b, tx + 7, rowY, 7, 13, 9);
       const hx = b.x + b.w - 18;
@@ -115,8 +149,7 @@ export const boardPainting = {
       ctx.fillStyle = pal.text;
       this._bannerName(names[s] || "", s, g.compact ? 12 : 14, tw, tx, b.y + (g.compact ? 12 : 17));
       ctx.fillStyle = pal.muted;
-      ctx.font = `600 ${g.compact ? 10 : 11.5}px ${SANS}`;
-      ctx.fillText(ellipsize(ctx, tags[s] || "", g.compact ? b.x + b.w - tx - 4 : tw), tx, b.y + (g.compact ? 26 : 34));
+      this._bannerTag(tags[s] || "", s, g.compact ? 10 : 11.5, g.compact ? b.x + b.w - tx - 4 : tw, tx, b.y + (g.compact ? 26 : 34));
       // influence and hand
       const rowY = b.y + b.h - (g.compact ? 13 : 15);
       const coinR = g.compact ? 8.5 : 10;
@@ -135,6 +168,7 @@ export const boardPainting = {
     const { ctx, geom: g, pal } = this;
     const { names = [], tags = [] } = this.opts;
     this.cutNames = new Set();
+    this.drawnTags = [];
     for (const b of g.banners) {
       this._bannerFrame(b);
       const cr = Math.min(b.h * 0.22, b.w < 100 ? 7.5 : g.compact ? 10.5 : 14);
@@ -147,8 +181,7 @@ export const boardPainting = {
       ctx.fillStyle = pal.text;
       this._bannerName(names[b.seat] || "", b.seat, b.w < 100 ? 11.5 : g.compact ? 12.5 : 14, tw, tx, cy - 8);
       ctx.fillStyle = pal.muted;
-      ctx.font = `600 ${g.compact ? 10 : 11.5}px ${SANS}`;
-      ctx.fillText(ellipsize(ctx, tags[b.seat] || "", tw), tx, cy + 9);
+      this._bannerTag(tags[b.seat] || "", b.seat, g.compact ? 10 : 11.5, tw, tx, cy + 9, true);
       ctx.restore();
     }
   },

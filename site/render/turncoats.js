@@ -9,7 +9,7 @@
 // follows the choice: on to the next pick's targets, back to what a step back let go.
 
 import { SANS } from "./fonts.js";
-import { roundRect, fillShadowed, easeOut, clamp01, wrapText } from "./art.js";
+import { roundRect, fillShadowed, easeOut, clamp01, wrapText, fitFont } from "./art.js";
 import { CanvasBoard } from "./board.js";
 import { axeIcon, bagShape, drawMark, drawStone, flagIcon, stonePalette } from "./turncoats-art.js";
 
@@ -298,6 +298,7 @@ export class TurncoatsBoard extends CanvasBoard {
   // ------------------------------------------------------------ drawing
 
   paint(g) {
+    this.texts = [];
     this.drawCloth();
     const view = this.view;
     if (view) {
@@ -342,7 +343,7 @@ export class TurncoatsBoard extends CanvasBoard {
       const box = g[key];
       this.trayBox(box);
       ctx.fillStyle = pal.text;
-      ctx.fillText(this.labels[key] || "", box.x + u * 0.1, box.y + u * 0.135, box.w - u * 0.2);
+      this.label(`${key}-label`, this.labels[key] || "", 800, u * 0.1, box.x + u * 0.1, box.y + u * 0.135, box.x + box.w - u * 0.1);
     }
     ctx.restore();
   }
@@ -601,10 +602,9 @@ export class TurncoatsBoard extends CanvasBoard {
     const icon = key === "axe" ? axeIcon : flagIcon;
     icon(ctx, box.x + u * 0.11, box.y + u * 0.13, u * 0.15, pal.text);
     ctx.fillStyle = pal.text;
-    ctx.font = `800 ${Math.round(u * 0.1)}px ${SANS}`;
     ctx.textBaseline = "middle";
     ctx.textAlign = "left";
-    ctx.fillText(this.labels[key] || key.toUpperCase(), box.x + u * 0.22, box.y + u * 0.135, box.w - u * 0.25);
+    this.label(`${key}-label`, this.labels[key] || key.toUpperCase(), 800, u * 0.1, box.x + u * 0.22, box.y + u * 0.135, box.x + box.w - u * 0.04);
     const counts = view[key];
     const sr = u * 0.068;
     for (let c = 0; c < this.colours.length; c++) {
@@ -626,6 +626,18 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.restore();
   }
 
+  /**
+   * Left-aligned text at (x, y) ending before `right`: its font shrunk to fit rather than the
+   * letters squeezed; where it went is noted in this.texts (test hook texts: {what, text,
+   * left, right, room}).
+   */
+  label(what, text, weight, size, x, y, right) {
+    const { ctx } = this;
+    const s = fitFont(ctx, text, weight, Math.round(size), SANS, right - x, Math.min(7, size));
+    ctx.fillText(text, x, y);
+    this.texts.push({ what, text, left: x, right: x + ctx.measureText(text).width, room: [x, right], size: s });
+  }
+
   drawBag() {
     const { ctx, geom: g, pal, view } = this;
     const u = g.u;
@@ -633,9 +645,10 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.save();
     this.trayBox(box);
     // the pouch with the number of stones in it
+    // (its name along the top, as the trays' are, then the pouch and the track below it)
     const pulse = this._anim("bag", () => true);
-    const s = box.h * 0.78 * (pulse ? 1 + 0.12 * Math.sin(Math.PI * clamp01((performance.now() - pulse.start) / pulse.dur)) : 1);
-    const bx = box.x + box.w * 0.27, by = box.y + box.h * 0.5;
+    const s = box.h * 0.62 * (pulse ? 1 + 0.12 * Math.sin(Math.PI * clamp01((performance.now() - pulse.start) / pulse.dur)) : 1);
+    const bx = box.x + box.w * 0.24, by = box.y + box.h * 0.64;
     bagShape(ctx, bx, by, s);
     ctx.shadowColor = pal.shadow;
     ctx.shadowBlur = u * 0.04;
@@ -651,13 +664,12 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.textBaseline = "middle";
     ctx.fillText(String(view.bag), bx, by + s * 0.16);
     ctx.fillStyle = pal.text;
-    ctx.font = `800 ${Math.max(9, Math.round(u * 0.1))}px ${SANS}`;
     ctx.textAlign = "left";
-    const lx = box.x + box.w * 0.52;
-    ctx.fillText(this.labels.bag || "", lx, box.y + u * 0.135, box.w * 0.45);
+    this.label("bag-label", this.labels.bag || "", 800, u * 0.1, box.x + u * 0.08, box.y + u * 0.135, box.x + box.w - u * 0.04);
+    const lx = box.x + box.w * 0.48;
     // the negotiation track: N negotiations in a row end the game
     const n = view.negotiations_to_end, k = view.negotiations;
-    const pr = Math.min(u * 0.04, (box.w * 0.44) / (n * 2.5));
+    const pr = Math.min(u * 0.04, (box.w * 0.46) / (n * 2.5));
     for (let i = 0; i < n; i++) {
       const x = lx + pr + i * pr * 2.5, y = box.y + box.h * 0.7;
       ctx.beginPath();
@@ -729,8 +741,17 @@ export class TurncoatsBoard extends CanvasBoard {
       ctx.stroke();
       ctx.restore();
     }
-    const sr = Math.min(s.h * 0.3, s.w * 0.2, 24);
-    const x = s.x + s.w * 0.4, y = s.y + s.h / 2;
+    // the stones and "×6" side by side, centred in the compartment with room at both ends
+    // (stones from x - 1.1 sr to x + 1.45 sr, the count from x + 1.5 sr)
+    const pad = ins + 6, room = s.w - 2 * pad;
+    const countText = `×${n}`;
+    let sr = Math.min(s.h * 0.3, s.w * 0.2, 24);
+    const width = (r) => {
+      ctx.font = `800 ${Math.round(r * 1.05)}px ${SANS}`;
+      return 2.6 * r + ctx.measureText(countText).width;
+    };
+    while (sr > 6 && width(sr) > room) sr -= 0.5;
+    const x = s.x + pad + (room - width(sr)) / 2 + 1.1 * sr, y = s.y + s.h / 2;
     ctx.save();
     if (!n) ctx.globalAlpha = 0.3;
     if (n > 1) drawStone(ctx, pal, colour, x + sr * 0.6, y - sr * 0.3, sr * 0.85);
@@ -739,7 +760,9 @@ export class TurncoatsBoard extends CanvasBoard {
     ctx.fillStyle = pal.text;
     ctx.font = `800 ${Math.round(sr * 1.05)}px ${SANS}`;
     ctx.textAlign = "left";
-    ctx.fillText(`×${n}`, x + sr * 1.5, y + sr * 0.1);
+    ctx.fillText(countText, x + sr * 1.5, y + sr * 0.1);
+    const tw = ctx.measureText(countText).width;
+    this.texts.push({ what: `hand-${colour}`, text: countText, left: x - 1.1 * sr, right: x + sr * 1.5 + tw, room: [s.x + ins + 4, s.x + s.w - ins - 4] });
     if (view.drawn === colour) {
       // the stone just drawn (only its drawer sees this)
       const label = this.labels.drawn || "";

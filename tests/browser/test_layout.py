@@ -74,6 +74,15 @@ BROKEN_JS = """sel => {
 }"""
 
 
+# the visible buttons matching `sel` whose words go on more than one line ("Copier / le lien")
+WRAPPED_JS = """sel => [...document.querySelectorAll(sel)].filter((b) => {
+  if (!b.checkVisibility()) return false;
+  const r = document.createRange();
+  r.selectNodeContents(b);
+  return new Set([...r.getClientRects()].filter((x) => x.width).map((x) => Math.round(x.bottom))).size > 1;
+}).map((b) => b.textContent)"""
+
+
 def assert_words_whole(page, sel: str) -> None:
     """No text of `sel` is cut, nor any of its words broken across lines."""
     assert page.evaluate(BROKEN_JS, sel) == [], sel
@@ -192,7 +201,9 @@ def test_a_lone_human_is_told_they_won_or_lost(page, site_url, catalog, game):
 
 
 def test_turncoats_result_in_plain_words(page, site_url, catalog):
-    """Item 4: the colour's tie-break said as a player would, areas numbered as on the board."""
+    """Item 4: the colour's tie-break said as a player would, areas numbered as on the board;
+    issue 29: why the game ended (both players negotiated in a row), and why an area tied on
+    stones is ruled by Red (FLAG), in words on the area list, not only in a tooltip."""
     page.set_viewport_size(PHONE)
     record = finished_record("turncoats", 3, 2)  # seed 3, two players: FLAG breaks the tie
     open_finished(page, site_url, "turncoats", route("turncoats", 2), record)
@@ -200,8 +211,13 @@ def test_turncoats_result_in_plain_words(page, site_url, catalog):
     assert outcome["colour_message"]["key"] == "turncoats.colour_win.flag"
     words = catalog["turncoats.colour_win.flag"].split("{colour}")[1].split("(")[0].strip()
     expect(page.locator("#tc-end-colour")).to_contain_text(words)
+    expect(page.locator("#tc-end-ended")).to_have_text(fmt(catalog["turncoats.ended.negotiations"]["other"], count=2))
     areas = page.locator("#tc-end .tc-end-areas .tc-area-no")
     expect(areas).to_have_text([str(n) for n in range(1, 12)])
+    # area 11 (10 in the view): a tie on stones that FLAG gives to Red; the areas a majority rules need no words
+    flag = fmt(catalog["turncoats.control.flag"], colour=catalog["turncoats.colour.red"])
+    expect(page.locator("#tc-end .tc-end-areas .tc-area-why")).to_have_text([flag])
+    expect(page.locator("#tc-end .tc-end-areas li[data-area='10'] .tc-area-why")).to_be_visible()
     expect_in_sight(page, "#tc-rematch")
     # issue 29: the hands revealed keep clear of the next heading
     gap = page.evaluate(
@@ -316,11 +332,22 @@ def test_turncoats_five_players_first_turn(fast, site_url, size):
 LANGS = ["en", "fr", "gl", "ja", "uk"]
 
 
+def every_level(game: str) -> str:
+    """A deep link to `game` at its most players, seat 0 human and every other a bot, the bots'
+    levels taken in turn so that each level of the game is on some banner."""
+    n, levels = most(game), REGISTRY[game]["levels"]
+    bots = range(1, n)
+    level = ",".join(levels[s % len(levels)] for s in bots)
+    return f"#play/{game}?seed=3&players={n}&bots={','.join(map(str, bots))}&level={level}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
     """Issue 29: at 390x844 in every language the header shows each game's whole name (not
     "· Ok…", nor only dots), and the setup sheet keeps each seat's Human and Bot side by side,
-    each word whole (not stacked, not "ボッ/ト"), every seat a bot so its level shows too."""
+    each word whole (not stacked, not "ボッ/ト"), every seat a bot so its level shows too; the
+    tags a board draws under the names ("IA · Heuristique") are whole, at every bot level, and
+    the texts it draws in boxes (Turncoats' "Мішечок", the hand's "×6") stay inside them."""
     page.set_viewport_size(PHONE)
     page.goto(site_url + f"?lang={lang}")
     wait_python(page)
@@ -343,10 +370,22 @@ def test_header_and_setup_sheet_keep_words_whole(page, site_url, lang):
         shot(page, f"setup-{game}-{lang}")
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
-        page.evaluate("g => { location.hash = `#play/${g}?seed=3&bots=1`; }", game)
+        page.evaluate("r => { location.hash = r; }", every_level(game))
         page.wait_for_function("g => document.querySelector('#view-game').dataset.mode === g", arg=game)
         expect(page.locator("#title")).not_to_be_empty()
         assert_words_whole(page, "#title")
+        if offers(page, game, "tags"):  # tags drawn on the canvas: each whole, on one line or two
+            hook = f"window.__pygames.{game}"
+            page.wait_for_function(f"() => {hook}.tags().some(t => t.view)", timeout=STEP_MS)
+            tags = page.evaluate(f"{hook}.tags()")
+            assert len({t["text"] for t in tags}) == len(REGISTRY[game]["levels"]) + 1, tags  # You and each level
+            assert [t for t in tags if not t["whole"]] == [], tags
+        if offers(page, game, "texts"):  # texts in canvas boxes (trays, the hand's counts): inside, unsqueezed
+            hook = f"window.__pygames.{game}"
+            page.wait_for_function(f"() => {hook}.texts().some(t => t.what.startsWith('hand-'))", timeout=STEP_MS)
+            texts = page.evaluate(f"{hook}.texts()")
+            spill = [t for t in texts if t["left"] < t["room"][0] or t["right"] > t["room"][1]]
+            assert spill == [], spill
         shot(page, f"header-{game}-{lang}")
         page.evaluate("() => { location.hash = ''; }")
         expect(page.locator(f"button[data-play={game}]")).to_be_visible()
@@ -366,7 +405,9 @@ def test_start_page_fits(page, site_url, size):
 
 @pytest.mark.parametrize("size", ["small", "phone"])
 def test_link_invite_my_games_and_a_spectator(phones, site_url, size):
-    """The invite (five 12-letter names), a spectator's claim screen, My games: all fit."""
+    """The invite (five 12-letter names), a spectator's claim screen, My games: all fit; issue 29:
+    at 390x844 My games keeps each button's words on one line ("Copy link", "Back up my seats",
+    "Restore from a file"), in every language."""
     host = phones.new()
     host.set_viewport_size({"small": SMALL, "phone": PHONE}[size])
     create_game(host, "oriflamme", NAMES, players=5)
@@ -382,6 +423,14 @@ def test_link_invite_my_games_and_a_spectator(phones, site_url, size):
     host.goto(site_url + "#my-games")
     host.wait_for_function(IDLE_JS)
     assert_fits(host, f"link-my-games-{size}")
+    if size == "phone":
+        for lang in LANGS:
+            host.goto(site_url + f"?lang={lang}#my-games")
+            host.wait_for_function(IDLE_JS)
+            expect(host.locator("#link-backup-restore")).to_be_visible()
+            expect(host.locator(".link-game-actions [data-action=copy]")).to_be_visible()
+            assert host.evaluate(WRAPPED_JS, "#view-game .btn") == [], lang
+            assert_fits(host, f"link-my-games-{lang}")
 
 
 def test_bad_deep_link_values_are_named(page, site_url, catalog):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import STEP_MS, fmt
+from helpers import READY_MS, STEP_MS, fmt
 from playwright.sync_api import expect
 
 expect.set_options(timeout=STEP_MS)
@@ -482,3 +482,54 @@ def test_a_move_forged_for_another_seat_is_refused_by_its_phone(phones, site_url
     expect(seats[victim].locator("#status")).to_have_attribute("data-state", "error")
     for s, page in seats.items():
         wait_saved(page, SAVED_EQUAL, before[s])
+
+
+# Every answer of the Python worker to a call named in window.__hold is kept back (in
+# window.__held) until window.__release() hands them on, in order: a busy machine's slow answer,
+# made to come exactly when a test wants it.
+HOLD_ANSWERS = """(() => {
+  const Real = window.Worker;
+  window.__hold = new Set();
+  window.__held = [];
+  const calls = new Map();
+  window.Worker = class extends Real {
+    postMessage(msg, ...rest) {
+      if (msg && msg.id !== undefined) calls.set(msg.id, msg.fn);
+      return super.postMessage(msg, ...rest);
+    }
+    set onmessage(fn) {
+      super.onmessage = fn && ((e) => {
+        const id = e.data && e.data.id;
+        if (id !== undefined && window.__hold.has(calls.get(id))) window.__held.push(() => fn.call(this, e));
+        else fn.call(this, e);
+      });
+    }
+    get onmessage() { return super.onmessage; }
+  };
+  window.__release = () => window.__held.splice(0).forEach((deliver) => deliver());
+})();"""
+
+
+def test_a_link_opened_while_a_claim_is_out_can_be_played(page, site_url):
+    """Issue 29: an invitee taps "claim" on a busy machine, then opens another link before the
+    claim's answer came: the new link's screen settles and its seats can be claimed (the dropped
+    answer used to leave the page busy for good: every button disabled, never idle)."""
+    from pygames.link import api
+
+    first = api.link_create("oriflamme", 3, ["Ann", "Ben", "Cy"], key="a1" * 16)["link"]
+    second = api.link_create("okiya", 2, ["Di", "Ed"], key="b2" * 16)["link"]
+    page.add_init_script(HOLD_ANSWERS)
+    page.goto(site_url + "#" + first)
+    page.wait_for_function(SETTLED_JS, arg=first, timeout=READY_MS)
+    page.evaluate("window.__hold.add('link_join')")
+    page.locator('button[data-claim="1"]').click()
+    page.wait_for_function("() => window.__held.length === 1")  # the claim's answer, held back
+    page.evaluate("f => { location.hash = '#' + f; }", second)
+    page.wait_for_function("f => { const t = window.__pygames.link.table(); return !!t && t.link === f; }", arg=second)
+    page.evaluate("window.__hold.clear(); window.__release()")  # the first claim answers at last: dropped
+    page.wait_for_function(SETTLED_JS, arg=second)
+    claim = page.locator('button[data-claim="1"]')
+    expect(claim).to_be_enabled()
+    assert page.evaluate("window.__pygames.link.table().mine") == []
+    act(page, claim)
+    assert table(page)["mine"] == [1]

@@ -589,6 +589,10 @@ def test_example_7_no_winning_colour():
     assert outcome.winners == (2,) and outcome.reason == "turn_order"  # C
     steps = state.view(None)["outcome"]["steps"]
     assert steps[0]["key"] == "turncoats.tiebreak.fewest_stones" and steps[0]["params"]["seats"] == [1, 2]
+    # why it ended: the three players negotiated in a row (the only ending, section 9)
+    ended = state.view(None)["outcome"]["ended"]
+    assert ended == {"key": "turncoats.ended.negotiations", "params": {"count": 3}}
+    assert tr(ended["key"], **ended["params"]) == "The game ended: 3 negotiations in a row, one by each player."
 
 
 def test_row_16_no_winning_colour_fewest_stones_decides_alone():
