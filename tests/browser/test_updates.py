@@ -395,3 +395,27 @@ def test_ready_to_play_offline_waits_for_the_strip_to_be_free(profile, deploys, 
     toasts = page.evaluate("window.__toasts")
     assert [t["text"] for t in toasts] == [catalog["ui.link.backup.none"], catalog["ui.sw.offline_ready"]]
     assert not any(t["over"] for t in toasts), toasts  # never written over the other message
+
+
+# ------------------------------------------------------------------ first visits during a deploy
+
+
+def test_a_first_visit_during_a_deploy_says_so_and_reload_works_once_it_is_over(profile, deploys, builds, catalog):
+    """B's files with A's sw.js and build-info.json (B's wheel has A's name, other bytes): the
+    start fails in words that say a deploy is under way, with a Reload; once B is whole on the
+    server, Reload gives B. It said "Python could not start … (not the file of build …)", and
+    Reload failed on and on: build-info.json came back from the HTTP cache (max-age=600)."""
+    a, b = builds["A"], builds["B"]
+    assert a.wheel == b.wheel and a.info["files"][a.wheel] != b.info["files"][b.wheel]
+    deploys.serve(b, {"build-info.json": a, "sw.js": a})
+    profile.ctx = profile.browser_type.launch_persistent_context(str(profile.folder), **profile.launch_args)
+    page = profile.ctx.pages[0] if profile.ctx.pages else profile.ctx.new_page()
+    page.on("pageerror", lambda e: profile.errors.append(str(e)))
+    page.goto(deploys.url)
+    expect(page.locator("#loading .label")).to_have_text(catalog["ui.error.deploy"])
+    reload = page.locator("#loading button")
+    expect(reload).to_have_text(catalog["ui.error.reload"])
+    deploys.serve(b)  # the deploy is over
+    reload.click()
+    wait_python(page)
+    assert_on(page, b)
