@@ -326,7 +326,7 @@ function calm() {
 }
 
 function startNotices() {
-  const notices = new Notices({ onReload: () => updates.apply() });
+  const notices = new Notices({ onReload: () => updates.apply(), onReloadMixed: () => updates.reloadMixed() });
   updates = new Updates({ notices, calm, toast });
   onStorageTrouble(() => notices.show("storage"));
   storageWorks(); // the test write: a page that cannot keep games says so at once
