@@ -226,13 +226,17 @@ let targetPct = 0;
 let capPct = 8;
 let stage = "runtime";
 let creep = 0;
+let fatal = null; // why Python could not start, once known (painted once the catalogs are in)
+let wordsIn = false; // the catalogs are in: the bar may say where the start is
 
 function paintProgress() {
+  if (fatal) return; // the bar says why Python could not start (paintFatal)
   const el = $("#loading");
   // a transform, eased by the compositor (style.css): the bar moves without main-thread frames
   el.querySelector(".fill").style.transform = `scaleX(${shownPct / 100})`;
   el.setAttribute("aria-valuenow", String(Math.round(shownPct)));
-  el.querySelector(".label").textContent = t(`ui.loading.stage.${stage}`, { pct: Math.round(shownPct) });
+  // its words once the catalogs are in (boot paints them then), never a catalog key before
+  if (wordsIn) el.querySelector(".label").textContent = t(`ui.loading.stage.${stage}`, { pct: Math.round(shownPct) });
   el.dataset.stage = stage; // a game page's empty board says it too (ui/early.js)
   document.dispatchEvent(new CustomEvent("pygames:loading", { detail: { stage, pct: shownPct } }));
 }
@@ -264,32 +268,46 @@ function onReady(msg) {
   performance.mark("py:ready");
   // the service worker's install (it reads and stores the whole build) once the page has drawn what
   // Python's arrival brought: at once, on two cores it turned that frame into a long task of ~0.1 s
-  const info = { build: msg && msg.build, bytes: msg && msg.bytes };
+  const info = { build: msg && msg.build, bytes: msg && msg.bytes, files: msg && msg.files };
   bootDone.then(() => py.quiet(QUIET_MS, QUIET_MAX_MS)).then(() => updates.start(info));
 }
 
+// what a start's failure says, by the key the worker (or python.js) gave it
+const FATAL_KEYS = ["ui.error.load", "ui.error.stalled", "ui.error.deploy"];
+
 function onFatal(error) {
   clearInterval(creep);
+  fatal = error || {};
+  document.documentElement.dataset.python = "failed";
+  // before the catalogs are in, the words wait for them (boot paints the bar once they are)
+  bootDone.then(paintFatal);
+  // a complete version in the service worker's cache loads the page again by itself
+  bootDone.then(() => updates.recover());
+}
+
+/** The loading bar says why Python could not start, with a Reload; so does a game's status line. */
+function paintFatal() {
+  const key = FATAL_KEYS.includes(fatal.key) ? fatal.key : "ui.error.load";
+  const words = t(key, { detail: fatal.text || "" });
   const el = $("#loading");
   el.classList.add("error");
   el.querySelector(".fill").style.transform = "scaleX(0)";
-  el.querySelector(".label").textContent = t("ui.error.load", { detail: (error && error.text) || "" });
-  document.documentElement.dataset.python = "failed";
+  el.querySelector(".label").textContent = words;
+  el.dataset.stage = "failed";
   if (!el.querySelector("button")) {
     const again = document.createElement("button");
     again.type = "button";
     again.className = "btn";
+    again.id = "loading-reload";
     again.textContent = t("ui.error.reload");
     again.addEventListener("click", () => location.reload());
     el.append(again);
   }
   const status = $("#status");
   if (!$("#view-game").hidden) {
-    status.textContent = t("ui.error.load", { detail: (error && error.text) || "" });
+    status.textContent = words;
     status.dataset.state = "error";
   }
-  // a complete version in the service worker's cache loads the page again by itself
-  bootDone.then(() => updates.recover());
 }
 
 // ------------------------------------------------------------------ notices
@@ -308,7 +326,7 @@ function calm() {
 }
 
 function startNotices() {
-  const notices = new Notices({ onReload: () => updates.apply() });
+  const notices = new Notices({ onReload: () => updates.apply(), onReloadMixed: () => updates.reloadMixed() });
   updates = new Updates({ notices, calm, toast });
   onStorageTrouble(() => notices.show("storage"));
   storageWorks(); // the test write: a page that cannot keep games says so at once
@@ -335,6 +353,7 @@ async function boot() {
   translateDom();
   mountPicker($("#lang"));
   startNotices();
+  wordsIn = true;
   booted();
   paintProgress();
   $("#btn-new").addEventListener("click", () => current && current.openSetup());

@@ -28,11 +28,16 @@ function rememberSnapshot() {
   }
 }
 
+/** A start that hears nothing from the worker this long has stalled (a test sets window.__pygamesStallMs). */
+const STALL_MS = 20_000;
+
 export class Python {
   constructor({ onProgress = () => {}, onReady = () => {}, onFatal = () => {} } = {}) {
     this.pending = new Map();
     this.nextId = 1;
     this.isReady = false;
+    this.failed = false;
+    this.heard = performance.now(); // the worker's last word while it starts (any message counts)
     this.lastBusy = 0; // when a call last went out or came back
     this.ready = new Promise((resolve, reject) => {
       this._resolve = resolve;
@@ -44,8 +49,16 @@ export class Python {
     delete window.__pygamesWorker;
     if (!early) mark("py:worker-create");
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const fail = (error) => {
+      if (this.isReady || this.failed) return;
+      this.failed = true;
+      this._reject(new BridgeError(error));
+      onFatal(error);
+    };
     this.worker.onmessage = (event) => {
       const msg = event.data || {};
+      this.heard = performance.now();
+      if (this.failed) return; // given up on: what it says now comes too late
       if (msg.type === "progress") onProgress(msg.stage, msg.pct);
       else if (msg.type === "wasm") this.wasmModule = msg.module; // kept alive here: see worker.js
       else if (msg.type === "mark") {
@@ -58,8 +71,7 @@ export class Python {
         this._resolve(msg);
         onReady(msg);
       } else if (msg.type === "fatal") {
-        this._reject(new BridgeError(msg.error));
-        onFatal(msg.error);
+        fail(msg.error);
       } else if (msg.id !== undefined && this.pending.has(msg.id)) {
         const { resolve, reject } = this.pending.get(msg.id);
         this.pending.delete(msg.id);
@@ -68,17 +80,29 @@ export class Python {
         else reject(new BridgeError(msg.error));
       }
     };
-    this.worker.onerror = (event) => {
-      const error = { key: "ui.error.load", params: {}, text: event.message || "worker error" };
-      if (!this.isReady) {
-        this._reject(new BridgeError(error));
-        onFatal(error);
-      }
-    };
+    this.worker.onerror = (event) => fail({ key: "ui.error.load", params: {}, text: event.message || "worker error" });
     for (const event of early ? early.events : []) {
       if (event.type === "error") this.worker.onerror(event);
       else this.worker.onmessage(event);
     }
+    this.watch(fail);
+  }
+
+  /**
+   * A start whose downloads stop (a connection that drops without a word: no error ever comes)
+   * fails once the worker has said nothing for STALL_MS: the worker says "alive" while bytes
+   * arrive, so a slow connection is not a stalled one. The worker is stopped.
+   */
+  watch(fail) {
+    const limit = Number(window.__pygamesStallMs) > 0 ? Number(window.__pygamesStallMs) : STALL_MS;
+    const check = () => {
+      if (this.isReady || this.failed) return;
+      const left = this.heard + limit - performance.now();
+      if (left > 0) return setTimeout(check, Math.min(left, 1000) + 10);
+      this.worker.terminate();
+      fail({ key: "ui.error.stalled", params: {}, text: `nothing for ${Math.round(limit / 1000)} s` });
+    };
+    check();
   }
 
   /** Call pygames.bridge `fn` with keyword arguments `args`; resolves to its result. */

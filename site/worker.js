@@ -3,9 +3,12 @@
 //   page -> worker  {id, fn, args}
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {key, params, text}}
 //                   {type: "wasm", module} (the compiled runtime, for the page to keep) |
-//                   {type: "progress", stage, pct} | {type: "ready", version, build, bytes, start} | {type: "fatal", error}
+//                   {type: "progress", stage, pct} | {type: "alive"} |
+//                   {type: "ready", version, build, bytes, files, start} | {type: "fatal", error}
 // (build: the content hash of the build the engine came from; bytes: the size of that build;
-// start: "snapshot" when restored from this device's memory snapshot (snapshot.js), else "fresh")
+// files: {path: sha256} of that build (its build-info.json); start: "snapshot" when restored
+// from this device's memory snapshot (snapshot.js), else "fresh"; alive: bytes are arriving,
+// at most once a second while Python starts, so the page can tell a slow start from a stalled one)
 
 // No static import: the runtime's fetches start the moment this script runs (its helpers load beside them),
 // Pyodide's module first: on a page that loads its own modules at the same time (six connections to a
@@ -21,8 +24,41 @@ const progress = (stage, pct) => post({ type: "progress", stage, pct });
 const mark = (name, detail) => post({ type: "mark", name, t: performance.timeOrigin + performance.now(), detail });
 mark("worker-start");
 
+// While Python starts, every download says it is moving ({type: "alive"}, at most once a second):
+// the page gives up on a start that hears nothing for a while (python.js), not on a slow one.
+let lastAlive = 0;
+function alive() {
+  const now = performance.now();
+  if (now - lastAlive < 1000) return;
+  lastAlive = now;
+  post({ type: "alive" });
+}
+/** `res`, its bytes counted as they arrive (on a copy: the response itself is left untouched). */
+function counted(res) {
+  if (!res.body || typeof res.clone !== "function") return res;
+  const reader = res.clone().body.getReader();
+  const pump = () => reader.read().then(({ done }) => {
+    if (done || started) return reader.cancel().catch(() => {});
+    alive();
+    return pump();
+  });
+  pump().catch(() => {});
+  return res;
+}
+let started = false; // Python is up (or gave up): downloads are no longer watched
+const plainFetch = self.fetch;
+self.fetch = function (input, init) {
+  return plainFetch.call(this, input, init).then((res) => (started ? res : counted(res)));
+};
+
 const here = (path) => new URL(path, import.meta.url).href;
 const WASM_URL = here("./pyodide/pyodide.asm.wasm");
+// Pyodide imports its runtime's JavaScript (pyodide.asm.mjs, over a megabyte) itself, a download
+// the worker cannot watch: asked for here first, its bytes say the start moves (the browser's
+// cache then answers Pyodide's import).
+fetch(here("./pyodide/pyodide.asm.mjs"))
+  .then((res) => res.arrayBuffer())
+  .catch(() => {});
 
 /**
  * Pyodide's pyodide.asm.wasm, compiled here as soon as the worker starts, beside everything
@@ -30,13 +66,27 @@ const WASM_URL = here("./pyodide/pyodide.asm.wasm");
  * (Lighthouse counted ~300 ms of them). The module is posted to the page ({type: "wasm"}),
  * which keeps it: the page's V8 isolate outlives a reload of the same site (a reload always
  * gets a fresh worker), so the next worker's compile finds the same bytes' code still alive
- * and a warm start skips compiling. Resolves to null when Pyodide should load it itself.
+ * and a warm start skips compiling (compileRuntime resolves to null when Pyodide should load
+ * it itself). Its download's failure (offline, an HTTP error) fails the start at once, with the
+ * file's name: Pyodide, asked for it, would wait for ever.
  */
+const wasmResponse =
+  typeof WebAssembly === "object" && typeof WebAssembly.compileStreaming === "function"
+    ? fetch(WASM_URL).then(
+        (res) => {
+          if (!res.ok) throw new Error(`pyodide/pyodide.asm.wasm: HTTP ${res.status}`);
+          return res;
+        },
+        (err) => {
+          throw new Error(`pyodide/pyodide.asm.wasm: ${String((err && err.message) || err)}`);
+        },
+      )
+    : null;
+/** Rejects if the runtime's download failed; never resolves otherwise. */
+const wasmFailed = wasmResponse ? wasmResponse.then(() => new Promise(() => {})) : new Promise(() => {});
+wasmFailed.catch(() => {});
 function compileRuntime() {
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
-    return Promise.resolve(null);
-  }
-  return WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null);
+  return wasmResponse ? WebAssembly.compileStreaming(wasmResponse).catch(() => null) : Promise.resolve(null);
 }
 const wasmModule = compileRuntime();
 wasmModule.then((module) => {
@@ -69,28 +119,38 @@ async function withCompiledWasm(modulePromise, body) {
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
   try {
-    return await body();
+    return await Promise.race([body(), wasmFailed]);
   } finally {
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realInstantiate;
   }
 }
 
+/** A start that failed because the server gave files of two builds (a deploy under way). */
+class Mismatch extends Error {
+  constructor(path, build) {
+    super(`${path}: not the file of build ${build}`);
+    this.name = "Mismatch";
+  }
+}
+
 /**
  * The bytes of `path`, checked against the hash build-info.json lists for it: a wheel of
- * another build (a CDN serving two deploys at once) fails here, not as a mixed engine.
+ * another build (a CDN serving two deploys at once) fails here, not as a mixed engine. A copy
+ * in the HTTP cache that is not the listed file is fetched again past it ("reload").
  */
 async function fetchChecked(info, path) {
-  const res = await fetch(here(path));
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  const body = await res.arrayBuffer();
   const want = (info.files || {})[path];
-  if (want && crypto.subtle) {
+  for (const cache of ["default", "reload"]) {
+    const res = await fetch(here(path), { cache });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    const body = await res.arrayBuffer();
+    if (!want || !crypto.subtle) return body;
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
     const got = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-    if (got !== want) throw new Error(`${path}: not the file of build ${info.hash}`);
+    if (got === want) return body;
   }
-  return body;
+  throw new Mismatch(path, info.hash);
 }
 
 /** The snapshot problem reported so far (once per worker: the console is not a log). */
@@ -172,7 +232,9 @@ async function keepSnapshot(pyodide, key) {
 async function init() {
   progress("runtime", 2);
   // build-info.json, the wheel and a stored snapshot, beside the runtime's JS (asked for above).
-  const infoP = fetch(here("./build-info.json")).then((res) => {
+  // build-info.json is asked of the server each time ("no-cache": unchanged, a 304): a copy
+  // kept from a deploy's middle would otherwise fail every start until it expires.
+  const infoP = fetch(here("./build-info.json"), { cache: "no-cache" }).then((res) => {
     if (!res.ok) throw new Error(`build-info.json: HTTP ${res.status}`);
     return res.json();
   });
@@ -247,16 +309,22 @@ function whenQuiet(job) {
 
 const ready = init().then(
   (info) => {
-    post({ type: "ready", version: info.version, build: info.hash, bytes: info.bytes, start: info.start });
+    started = true;
+    const { version, hash: build, bytes, files, start } = info;
+    post({ type: "ready", version, build, bytes, files, start });
     const kept = info.keep ? new Promise((done) => whenQuiet(() => info.keep().finally(done))) : null;
     extras = extrasModule().then(({ Extras }) => new Extras(info, here("./"), { mark, after: kept }));
     return info;
   },
   (err) => {
-    post({ type: "fatal", error: { key: "ui.error.load", params: {}, text: String(err && err.message || err) } });
+    started = true;
+    // files of two builds side by side: a deploy is under way (a reload once it is over works)
+    const key = err && err.name === "Mismatch" ? "ui.error.deploy" : "ui.error.load";
+    post({ type: "fatal", error: { key, params: {}, text: String(err && err.message || err) } });
     throw err;
   },
 );
+ready.catch(() => {}); // said to the page ("fatal"); each call that waits on it answers with the error
 
 self.onmessage = async (event) => {
   const { id, fn, args } = event.data || {};

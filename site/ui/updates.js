@@ -1,8 +1,10 @@
 // The service worker (sw.js) from the page's side: registering it once Python is up, telling
 // the player when a new version waits ("A new version is ready — Reload", only at a calm
 // moment: the page asks `calm()`), saying when offline play is not available (not enough
-// storage, or the install failed), and recovering by itself when the engine could not start
-// while a complete version is cached. Test hook: window.__pygames.updates().
+// storage, or the install failed), recovering by itself when the engine could not start
+// while a complete version is cached, and never leaving a page whose own files and engine are
+// of two builds (a first visit or a hard reload during a deploy): it reloads into one build, or
+// says so. Test hook: window.__pygames.updates().
 
 import { t } from "../i18n.js";
 
@@ -21,6 +23,11 @@ function session(key, value) {
     return "blocked"; // no way to count tries: no recovery by reload
   }
   return null;
+}
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Resolves once `worker` is installed or activated (true), or redundant (false). */
@@ -43,16 +50,18 @@ export class Updates {
     this.reg = null;
     this.reloading = false;
     this.offlineNews = false; // true: "Ready to play offline" waits to be said at a calm moment
-    // controller: the version serving this page; page: the build its files came with (its
-    // build-info.json); python: the build the engine came from
-    this.hook = { controller: null, page: null, python: null, waiting: false, offline: "pending", failed: [] };
-    // (past the HTTP cache: without a service worker, the page's files came from the server as it is now)
+    // controller: the version serving this page; page: the build its files came with (null: files
+    // of two builds); python: the build the engine came from; stale: the page's files that are
+    // not of the engine's build (a first visit or a hard reload during a deploy)
+    this.hook = { controller: null, page: null, python: null, waiting: false, offline: "pending", failed: [], stale: [] };
+    // the build of the version serving the page (its build-info.json; without a service worker,
+    // the server's, past the HTTP cache)
     this.pageBuild = fetch(new URL("../build-info.json", import.meta.url), { cache: "no-cache" })
       .then((res) => (res.ok ? res.json() : null))
-      .then((info) => (this.hook.page = (info && info.hash) || null))
+      .then((info) => (info && info.hash) || null)
       .catch(() => null);
     window.__pygames = window.__pygames || {};
-    window.__pygames.updates = () => ({ ...this.hook, failed: [...this.hook.failed] });
+    window.__pygames.updates = () => ({ ...this.hook, failed: [...this.hook.failed], stale: [...this.hook.stale] });
   }
 
   get supported() {
@@ -60,16 +69,24 @@ export class Updates {
   }
 
   /** Once Python is up and its first answers are drawn (app.js: the install then competes with
-   * nothing): `build` and `bytes` as the engine reported them. */
-  async start({ build, bytes }) {
+   * nothing): `build`, `bytes` and `files` (build-info.json's) as the engine reported them. */
+  async start({ build, bytes, files }) {
     this.hook.python = build || null;
-    if (!this.supported) return this.setOffline("unsupported");
-    const own = await this.pageBuild;
+    const sw = this.supported ? navigator.serviceWorker : null;
+    const hadController = !!(sw && sw.controller);
+    // The page's own files: under a service worker, its version's; without one (a first visit, a
+    // hard reload), those this load got, each checked against the engine's build.
+    const stale = hadController ? [] : await this.staleFiles(files);
+    const own = hadController ? await this.pageBuild : stale.length ? null : build || null;
+    this.hook.page = own;
+    this.staleUrls = stale;
+    this.hook.stale = stale.map((url) => new URL(url).pathname);
     // a page of one build with an engine of another (a hard reload into a half-done deploy)
-    if (own && build && own !== build && (await this.recover())) return;
-    session(RECOVER_KEY, null);
-    const sw = navigator.serviceWorker;
-    const hadController = !!sw.controller;
+    const mixed = !!build && (hadController ? !!own && own !== build : stale.length > 0);
+    if (mixed && (await this.recover(stale))) return;
+    if (stale.length) this.notices.show("mixed", true); // two builds still: Reload once the deploy is over
+    else session(RECOVER_KEY, null);
+    if (!sw) return this.setOffline("unsupported");
     sw.addEventListener("message", (event) => this.onMessage(event.data || {}));
     sw.addEventListener("controllerchange", async () => {
       if (this.reloading) return location.reload();
@@ -179,6 +196,17 @@ export class Updates {
     if (this.offlineNews && calm && this.toast(t("ui.sw.offline_ready"), { unlessBusy: true })) this.offlineNews = false;
   }
 
+  /** `urls` from the server past the browser's cache, which keeps them for the next load. */
+  refetch(urls) {
+    return Promise.all(urls.map((url) => fetch(url, { cache: "reload" }).catch(() => null)));
+  }
+
+  /** The mixed page notice's Reload: its stale files again from the server, then the page. */
+  async reloadMixed() {
+    await this.refetch(this.staleUrls || []);
+    location.reload();
+  }
+
   /** The notice's Reload: the waiting version takes over, then the page loads again from it. */
   apply() {
     this.reloading = true;
@@ -226,16 +254,45 @@ export class Updates {
   }
 
   /**
-   * Python could not start. When a complete version is (or is about to be) cached, load the
-   * page from it: true when a reload is on its way (at most twice a tab, so never a loop).
+   * The page's own files (the page and every file this load fetched from its folder, but the
+   * engine's runtime and wheels, which the worker checks) whose bytes are not those `files`
+   * (the engine's build-info.json) lists: as the browser's cache holds them, [] when all are.
    */
-  async recover() {
-    if (!this.supported) return false;
+  async staleFiles(files) {
+    if (!files || !(crypto && crypto.subtle)) return [];
+    const base = new URL("./", location.href).href;
+    const urls = new Set([base]);
+    for (const entry of performance.getEntriesByType("resource")) urls.add(entry.name.replace(/[?#].*$/, ""));
+    const check = async (url) => {
+      const path = url.slice(base.length) || "index.html";
+      if (!url.startsWith(base) || !Object.hasOwn(files, path) || /^(pyodide|wheels)\//.test(path)) return null;
+      try {
+        const res = await fetch(url, { cache: "force-cache" });
+        return res.ok && (await sha256(await res.arrayBuffer())) !== files[path] ? url : null;
+      } catch (_) {
+        return null; // not to be had again now: not counted against the page
+      }
+    };
+    return (await Promise.all([...urls].map(check))).filter(Boolean);
+  }
+
+  /**
+   * The page and its engine are of two builds (`stale`: the page's files not of the engine's),
+   * or Python could not start. When a complete version is (or is about to be) cached, load the
+   * page from it; on a first visit, fetch the stale files again past the browser's cache and
+   * reload. True when a reload is on its way (at most twice a tab, so never a loop).
+   */
+  async recover(stale = []) {
     const tries = Number(session(RECOVER_KEY) || 0);
     if (!Number.isFinite(tries) || tries >= 2) return false;
-    const reg = await navigator.serviceWorker.getRegistration().catch(() => null);
-    if (!reg) return false;
+    const reg = this.supported ? await navigator.serviceWorker.getRegistration().catch(() => null) : null;
+    if (!reg && !stale.length) return false;
     if (session(RECOVER_KEY, String(tries + 1)) === "blocked") return false;
+    if (!reg) {
+      await this.refetch(stale);
+      location.reload();
+      return true;
+    }
     if (!navigator.serviceWorker.controller && reg.active) {
       location.reload(); // a hard reload went past the cached version
       return true;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from helpers import Phones
@@ -43,6 +44,64 @@ class CspViolations:
         return got
 
 
+#: Installed in every page the tests open: every text the page shows (text, and the labels,
+#: titles, placeholders and alt texts of its elements) is searched, as it appears, for what looks
+#: like a catalog key (`PREFIXES` stands for the catalogs' first segments); each one found is
+#: handed to the test run through the __rawKeyReport binding.
+RAW_KEY_RECORDER = """(() => {
+  const KEY = /\\b(?:PREFIXES)(?:\\.[a-z0-9_]+)+(?!\\w|\\.\\w)/g;
+  const ATTRS = ["aria-label", "title", "placeholder", "alt", "aria-valuetext", "aria-description"];
+  const seen = new Set();
+  const look = (text) => {
+    for (const key of String(text || "").match(KEY) || []) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (typeof window.__rawKeyReport === "function") window.__rawKeyReport(key, location.href).catch(() => {});
+    }
+  };
+  const lookAt = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return look(node.data);
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (node.tagName === "SCRIPT" || node.tagName === "STYLE") return;
+    // each text node on its own: two elements' texts run together ("a link." "All") are no key
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) look(texts.currentNode.data);
+    for (const el of [node, ...node.querySelectorAll("*")]) {
+      for (const a of ATTRS) if (el.hasAttribute(a)) look(el.getAttribute(a));
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "characterData") look(r.target.data);
+      else if (r.type === "attributes") look(r.target.getAttribute(r.attributeName));
+      else r.addedNodes.forEach(lookAt);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributeFilter: ATTRS });
+})();"""
+
+
+class RawKeys:
+    """Catalog keys a page showed as they are (a text looked up in no catalog: t() gives the key
+    back), in every page of the contexts it watches, whatever screen it was on."""
+
+    #: file names a page may show in an error's detail (games/okiya.js): not keys
+    FILES = re.compile(r"\.(?:js|mjs|css|json|wasm|whl|html|png|svg|webmanifest|zip)$")
+
+    def __init__(self, catalogs: list[dict]):
+        self.keys = {k for catalog in catalogs for k in catalog}
+        self.prefixes = sorted({k.split(".")[0] for k in self.keys})
+        self.reports: list[str] = []
+
+    def watch(self, context) -> None:
+        context.expose_binding("__rawKeyReport", lambda source, key, page: self.found(key, page))
+        context.add_init_script(RAW_KEY_RECORDER.replace("PREFIXES", "|".join(map(re.escape, self.prefixes))))
+
+    def found(self, key: str, page: str) -> None:
+        # a key of a catalog, or one of the page's own namespace (a key missing from every catalog)
+        if key in self.keys or (key.startswith(("ui.", "link.")) and not self.FILES.search(key)):
+            self.reports.append(f"{key} (on {page})")
+
+
 def polled(expression: str) -> str:
     """`expression` (a function, or an expression to poll) as a function: Playwright's
     wait_for_function evaluates a string with the page's eval, which the policy allows only
@@ -57,10 +116,24 @@ def _polling(wait):
     return wait_for_function
 
 
+@pytest.fixture(scope="session")
+def all_catalogs(dist_site) -> list[dict]:
+    """Every merged catalog the page may read (one per language)."""
+    found = [json.loads(p.read_text("utf-8")) for p in sorted((dist_site / "locale").glob("*.json"))]
+    return [catalog for catalog in found if isinstance(catalog, dict)]  # (languages.json is a list)
+
+
+@pytest.fixture
+def raw_keys(all_catalogs):
+    """The catalog keys shown as they are by the pages of this test (watched by csp_violations)."""
+    return RawKeys(all_catalogs)
+
+
 @pytest.fixture(autouse=True)
-def csp_violations(monkeypatch):
-    """Every browser test runs under the page's Content-Security-Policy and fails on a violation:
-    every context created in the test (pytest-playwright's `context`/`page`, Phones,
+def csp_violations(monkeypatch, raw_keys):
+    """Every browser test runs under the page's Content-Security-Policy and fails on a violation,
+    and fails if a page showed a catalog key instead of its words (RawKeys: on every screen it
+    was on): every context created in the test (pytest-playwright's `context`/`page`, Phones,
     browser.new_context, new_page, persistent profiles) is watched from its creation; and
     wait_for_function polls any expression as a function (see polled)."""
     seen = CspViolations()
@@ -69,6 +142,7 @@ def csp_violations(monkeypatch):
         def wrapper(*args, **kwargs):
             made = create(*args, **kwargs)
             seen.watch(context_of(made))
+            raw_keys.watch(context_of(made))
             return made
 
         return wrapper
@@ -82,6 +156,7 @@ def csp_violations(monkeypatch):
     monkeypatch.setattr(Frame, "wait_for_function", _polling(Frame.wait_for_function))
     yield seen
     assert not seen.reports, "Content-Security-Policy violations:\n" + "\n".join(seen.reports)
+    assert not raw_keys.reports, "catalog keys shown instead of words:\n" + "\n".join(raw_keys.reports)
 
 
 @pytest.fixture(scope="session")

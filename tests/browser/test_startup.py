@@ -11,11 +11,13 @@ worker's mark ``py:snapshot-stored`` says the snapshot is on disk.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
 from helpers import OKIYA_STATE_JS as STATE_JS
-from helpers import READY_MS, STEP_MS, wait_python
+from helpers import READY_MS, STEP_MS, text_pattern, wait_python
+from playwright.sync_api import expect
 
 OKIYA_HOT_SEAT = "#play/okiya?seed=5&bots=&format=single"
 SNAPSHOT_FLAG = "pygames.snapshot-stored"  # (localStorage: python.js sets it, index.html reads it)
@@ -212,5 +214,114 @@ def test_the_service_worker_installs_once_the_first_position_is_drawn(browser, s
         assert board is not None, f"the service worker was asked for ({asked:.0f} ms) before the first position"
         assert asked > board > ready, (asked, board, ready)
         page.evaluate("navigator.serviceWorker.ready")  # and it does install
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------ a first visit that fails
+
+#: The loading bar's words, and its Reload button.
+LABEL = "#loading .label"
+RELOAD = "#loading button"
+
+
+def failing_visit(browser, site_url, broken: str, how: str, stall_ms: int | None = None):
+    """A first visit (no service worker yet) while `broken` cannot be had: `how` "abort" (the
+    connection drops: an error at once) or "hold" (it stalls: no answer ever). With `stall_ms`,
+    the page's first load gives up on a start that hears nothing that long (the tests' knob for
+    the stall timeout; the reload after it has the real one). Returns (context, page, fix),
+    fix() making the file reachable again."""
+    context = browser.new_context(service_workers="block")
+    if stall_ms:
+        context.add_init_script(
+            "if (!sessionStorage.getItem('stall-knob-used')) {"
+            f" sessionStorage.setItem('stall-knob-used', '1'); window.__pygamesStallMs = {stall_ms}; }}"
+        )
+    held = []
+    context.route(broken, lambda route: route.abort() if how == "abort" else held.append(route))
+    page = context.new_page()
+    page.goto(site_url)
+
+    def fix():
+        context.unroute(broken)
+        for route in held:
+            try:
+                route.abort()  # the stalled answers never come: the reload asks again
+            except Exception:  # noqa: BLE001 - already gone with the worker the page stopped
+                pass
+
+    return context, page, fix
+
+
+def assert_says_why_and_reloads(page, fix, words: re.Pattern, catalog) -> None:
+    """The loading bar says why in words (never a catalog key) with a Reload that works once the
+    file can be had again."""
+    expect(page.locator(LABEL)).to_have_text(words, timeout=STEP_MS)
+    expect(page.locator(RELOAD)).to_have_text(catalog["ui.error.reload"])
+    assert page.evaluate("document.documentElement.dataset.python") == "failed"
+    fix()
+    page.locator(RELOAD).click()
+    wait_python(page)
+    expect(page.locator(LABEL)).to_have_text(catalog["ui.loading.stage.ready"])
+
+
+@pytest.mark.parametrize("how", ["abort", "hold"])
+def test_a_first_visit_without_pyodide_mjs_says_so_and_reloads(browser, site_url, catalog, how):
+    """Pyodide's module unreachable: the bar said "Starting Python… 2%" and its button the raw
+    key ui.error.reload (the failure came before the catalogs, and the boot painted the bar
+    over it); held, the page waited for ever."""
+    context, page, fix = failing_visit(browser, site_url, "**/pyodide/pyodide.mjs", how, stall_ms=3000)
+    try:
+        load = text_pattern(catalog["ui.error.load"], detail=".*pyodide.*")
+        words = load if how == "abort" else text_pattern(catalog["ui.error.stalled"])
+        assert_says_why_and_reloads(page, fix, words, catalog)
+    finally:
+        context.close()
+
+
+def test_a_first_visit_whose_runtime_download_fails_says_so_at_once(browser, site_url, catalog):
+    """pyodide.asm.wasm unreachable: the page sat at "Starting Python… 78%" with no word (Pyodide
+    waits for ever for a runtime it could not fetch). Now the worker's own download fails the
+    start at once, naming the file (no stall timeout is needed: its knob is left at 20 s)."""
+    context, page, fix = failing_visit(browser, site_url, "**/pyodide.asm.wasm", "abort")
+    try:
+        words = text_pattern(catalog["ui.error.load"], detail=".*pyodide\\.asm\\.wasm.*")
+        expect(page.locator(LABEL)).to_have_text(words, timeout=15_000)
+        assert_says_why_and_reloads(page, fix, words, catalog)
+    finally:
+        context.close()
+
+
+def test_a_first_visit_whose_runtime_download_stalls_says_so(browser, site_url, catalog):
+    """pyodide.asm.wasm never answered (a connection that drops without an error): once the
+    worker has said nothing for the stall timeout (3 s here; 20 s for players), the page says
+    the download stopped, with a Reload."""
+    context, page, fix = failing_visit(browser, site_url, "**/pyodide.asm.wasm", "hold", stall_ms=3000)
+    try:
+        assert_says_why_and_reloads(page, fix, text_pattern(catalog["ui.error.stalled"]), catalog)
+    finally:
+        context.close()
+
+
+def test_a_slow_start_is_not_a_stalled_one(browser, site_url):
+    """A slow connection (400 kB/s: the 10 MB runtime takes some 25 s) with a stall timeout of 10 s:
+    Python starts, as bytes keep arriving; the stall timeout counts silence, not the whole start
+    (only the start's last steps, which download nothing, are silent: a few seconds)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.__pygamesStallMs = 10000")
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": 0, "downloadThroughput": 400 * 1024, "uploadThroughput": -1},
+        )
+        page.goto(site_url)
+        started = "['ready', 'failed'].includes(document.documentElement.dataset.python)"
+        page.wait_for_function(started, timeout=READY_MS)
+        assert page.evaluate("document.documentElement.dataset.python") == "ready", page.text_content(LABEL)
+        took = page.evaluate("performance.getEntriesByName('py:wasm-compiled')[0].startTime")
+        assert took > 20_000, f"the runtime came in {took:.0f} ms: no slower than the stall timeout twice"
     finally:
         context.close()

@@ -395,3 +395,64 @@ def test_ready_to_play_offline_waits_for_the_strip_to_be_free(profile, deploys, 
     toasts = page.evaluate("window.__toasts")
     assert [t["text"] for t in toasts] == [catalog["ui.link.backup.none"], catalog["ui.sw.offline_ready"]]
     assert not any(t["over"] for t in toasts), toasts  # never written over the other message
+
+
+# ------------------------------------------------------------------ first visits during a deploy
+
+
+def test_a_first_visit_during_a_deploy_says_so_and_reload_works_once_it_is_over(profile, deploys, builds, catalog):
+    """B's files with A's sw.js and build-info.json (B's wheel has A's name, other bytes): the
+    start fails in words that say a deploy is under way, with a Reload; once B is whole on the
+    server, Reload gives B. It said "Python could not start … (not the file of build …)", and
+    Reload failed on and on: build-info.json came back from the HTTP cache (max-age=600)."""
+    a, b = builds["A"], builds["B"]
+    assert a.wheel == b.wheel and a.info["files"][a.wheel] != b.info["files"][b.wheel]
+    deploys.serve(b, {"build-info.json": a, "sw.js": a})
+    profile.ctx = profile.browser_type.launch_persistent_context(str(profile.folder), **profile.launch_args)
+    page = profile.ctx.pages[0] if profile.ctx.pages else profile.ctx.new_page()
+    page.on("pageerror", lambda e: profile.errors.append(str(e)))
+    page.goto(deploys.url)
+    expect(page.locator("#loading .label")).to_have_text(catalog["ui.error.deploy"])
+    reload = page.locator("#loading button")
+    expect(reload).to_have_text(catalog["ui.error.reload"])
+    deploys.serve(b)  # the deploy is over
+    reload.click()
+    wait_python(page)
+    assert_on(page, b)
+
+
+def test_a_hard_reload_during_a_deploy_never_shows_a_mixed_page(profile, deploys, builds):
+    """A hard reload goes past the service worker to a server half-way through B's deploy (B's
+    catalogs, A's other files, build-info.json and wheel): Python's worker, controlled by the
+    service worker, brings A's engine. The page (new catalogs, old engine) played on; now the
+    page finds its own files are not all of its engine's build, and reloads from A, whole."""
+    a, b = builds["A"], builds["B"]
+    page = first_visit(profile, deploys, a)
+    deploys.serve(a, {"locale/en.json": b})
+    profile.ctx.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})
+    assert_on(page, a)
+
+
+def test_a_first_visit_to_a_mixed_page_reloads_into_one_build_or_says_so(profile, deploys, builds, catalog):
+    """A first visit while the server gives B's files but A's catalog: the page fetches its
+    stale files again past the browser's cache and reloads, twice at most (the mix stays while
+    the deploy lasts: no loop), then says it has parts of two versions, with a Reload that gives
+    one build once the deploy is over. It showed A's words with B's engine, without a word."""
+    a, b = builds["A"], builds["B"]
+    deploys.serve(b, {"locale/en.json": a})
+    profile.ctx = profile.browser_type.launch_persistent_context(str(profile.folder), **profile.launch_args)
+    page = profile.ctx.pages[0] if profile.ctx.pages else profile.ctx.new_page()
+    page.on("pageerror", lambda e: profile.errors.append(str(e)))
+    page.goto(deploys.url)
+    notice = page.locator("#mixed-notice")
+    expect(notice).to_be_visible(timeout=READY_MS)
+    expect(notice).to_contain_text(catalog["ui.sw.mixed"])
+    assert page.evaluate(f"{HOOK}.stale") == ["/pygames/locale/en.json"]
+    loads = page.evaluate("performance.getEntriesByType('navigation')[0].type")
+    assert loads == "reload"  # it did reload by itself
+    assert page.evaluate("sessionStorage.getItem('pygames.recover')") == "2"
+    deploys.serve(b)  # the deploy is over
+    page.locator("#mixed-reload").click()
+    wait_python(page)
+    assert_on(page, b)
+    expect(notice).to_be_hidden()
