@@ -1,7 +1,8 @@
 """Throw random and mutated links at ``decode``, the replay and the table the page gets:
 every one is either a valid record or a BadLink, never another exception.
 
-PYGAMES_LINK_FUZZ sets the number of links (default 100,000)."""
+PYGAMES_LINK_FUZZ sets the number of links (default 50,000, so the whole suite stays under 25
+minutes; a larger count is run with the knob and reported in the issue notes)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pygames.link import BadLink, api, decode
 from pygames.link.simulate import play_by_link
 from pygames.link.wire import Record, read_record
 
-LINKS = int(os.environ.get("PYGAMES_LINK_FUZZ", "100000"))
+LINKS = int(os.environ.get("PYGAMES_LINK_FUZZ", "50000"))
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/%#&.? \u00e9\u4e2d"
 
 

@@ -11,7 +11,9 @@ rebuilt from the mover's view offers the same legal moves and view (checked when
 random seat is the mover, else on a random quarter of the moves).  Views are JSON-safe
 (checked on a random eighth of the moves and at every game end).
 
-``PYGAMES_FUZZ_GAMES`` games per player count (default below; Pyodide runs 1000).
+``PYGAMES_FUZZ_GAMES`` games per player count (default 1,000: 3,000 games, so the whole suite stays
+under 25 minutes; a larger count is run with the knob and reported in the issue notes;
+Pyodide runs ``PYGAMES_PYODIDE_FUZZ_GAMES``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from pygames.oriflamme.rules import (
 )
 from pygames.oriflamme.state import State
 
-GAMES = int(os.environ.get("PYGAMES_FUZZ_GAMES", "2000"))
+GAMES = int(os.environ.get("PYGAMES_FUZZ_GAMES", "1000"))
 
 
 def new_events(before: State, after: State) -> list[tuple]:

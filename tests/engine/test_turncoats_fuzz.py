@@ -3,7 +3,9 @@ every move against the invariants of docs/rules/turncoats.md section 12, notatio
 round trips; every DEEP-th game also against the naive reading of the rules
 (legal moves in order, control, winner) and for leaks in every seat's view.
 
-PYGAMES_FUZZ_GAMES sets the number of games per player count (default 2000)."""
+PYGAMES_FUZZ_GAMES sets the number of games per player count (default 1,000: 4,000 games, so the
+whole suite stays under 25 minutes; a larger count is run with the knob and reported in the
+issue notes)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from pygames.core.rng import Rng
 from pygames.turncoats import from_text, from_view, new_game, parse
 from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN
 
-GAMES = int(os.environ.get("PYGAMES_FUZZ_GAMES", "2000"))
+GAMES = int(os.environ.get("PYGAMES_FUZZ_GAMES", "1000"))
 #: Every DEEP-th game gets the expensive checks (naive legal moves, views) on every move.
 DEEP = 20
 
