@@ -811,6 +811,15 @@ def load_bootstrap():
     return load_helper("bootstrap.py")
 
 
+def _workers(pytest_args: list[str]) -> list[str]:
+    """Two pytest-xdist workers: the browser tests, which mostly wait on the page, keep to one
+    (tests/conftest.py groups them) while the other runs the rest, so the suite takes about the
+    browser tests' time. ``-n 0`` (or ``-p no:xdist``) among the arguments runs in one process."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args) or "no:xdist" in pytest_args:
+        return []
+    return ["-n", "2", "--dist", "loadgroup"]
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     """Install what the tests need (tests/bootstrap.py), build, lint, run pytest."""
     bootstrap = load_bootstrap()
@@ -823,7 +832,9 @@ def cmd_test(pytest_args: list[str]) -> int:
     lint = bootstrap.lint_python()
     # `python build.py test tests/engine -x` runs just that folder; options alone run all of tests/
     paths = [a for a in pytest_args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
-    tests = subprocess.call([sys.executable, "-m", "pytest", *([] if paths else ["tests"]), *pytest_args], cwd=ROOT)
+    tests = subprocess.call(
+        [sys.executable, "-m", "pytest", *_workers(pytest_args), *([] if paths else ["tests"]), *pytest_args], cwd=ROOT
+    )
     if lint:
         log("ruff found problems (above): `python -m ruff check --fix . && python -m ruff format .` mends most")
     return tests or lint

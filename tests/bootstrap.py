@@ -46,7 +46,17 @@ def ensure_test_tools(find_chromium: Callable[[], str | None]) -> None:
     """pip test deps, a Chromium, node/npm — installing only what is missing."""
     need = [
         m
-        for m in ("pytest", "playwright", "pytest_playwright", "segno", "ruff", "pyspiel", "pettingzoo", "numpy")
+        for m in (
+            "pytest",
+            "playwright",
+            "pytest_playwright",
+            "segno",
+            "ruff",
+            "pyspiel",
+            "pettingzoo",
+            "numpy",
+            "xdist",
+        )
         if importlib.util.find_spec(m) is None
     ]
     if need:

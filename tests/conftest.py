@@ -64,6 +64,19 @@ def _stale_files(build, dist: Path) -> list[str]:
     return stale
 
 
+def pytest_collection_modifyitems(items):
+    """Under ``python build.py test`` (two pytest-xdist workers, ``--dist loadgroup``) the
+    browser tests run one after another on one worker, which spends much of its time waiting on
+    the page, while the other worker runs the engine and the rest; each test in Pyodide keeps to
+    one worker too, so their runtime is set up once."""
+    for item in items:
+        parts = item.path.relative_to(ROOT).parts
+        if parts[:2] == ("tests", "browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif parts[-1] == "test_pyodide.py":
+            item.add_marker(pytest.mark.xdist_group("pyodide"))
+
+
 @pytest.fixture(scope="session")
 def build_mod():
     """build.py, for its paths, pins and helpers."""
