@@ -164,23 +164,28 @@ def chart(record: dict[str, Any]) -> dict[str, Any]:
     return game_calls(match.game).chart(start, games[-1])
 
 
-def replay(record: dict[str, Any], step: int = 0) -> dict[str, Any]:
-    """The replay of a finished record's current game (the last of a match) at ``step`` moves:
-    the position then with every secret open (``pygames.core.replay.replay_answer``: ``steps``,
-    ``step``, ``view``, ``move``, ``seat``, ``moves``), and for a game offering a ``review`` the
-    game's verdict on every move (``review``: ``moves`` without their views, ``first_mistake``,
-    ``hints``). PlayerError ``error.replay_unfinished`` for a game not over: its secrets stay shut."""
+def replay(record: dict[str, Any], step: int = 0, game: int | None = None) -> dict[str, Any]:
+    """The replay of game ``game`` of a record's match (0 the first; by default the current
+    one, the last) at ``step`` moves: the position then with every secret open
+    (``pygames.core.replay.replay_answer``: ``steps``, ``step``, ``view``, ``move``, ``seat``,
+    ``moves``), which game of how many (``game``, ``games``), and for a game offering a
+    ``review`` the game's verdict on every move (``review``: ``moves`` without their views,
+    ``first_mistake``, ``hints``). PlayerError ``error.replay_unfinished`` for a game not over:
+    its secrets stay shut; ``error.bad_replay_game`` for a game the match does not have."""
     match = rebuild(record)
     games = match.notation()
-    start = rebuild({**_record(match), "games": games[:-1] + [[]]}).current
+    index = len(games) - 1 if game is None else game
+    if not 0 <= index < len(games):
+        raise PlayerError("error.bad_replay_game", n=str(game)[:12])
+    start = rebuild({**_record(match), "games": games[:index] + [[]]}).current
     state, steps = start, []
-    for text in games[-1]:
+    for text in games[index]:
         after = state.play(text)
         steps.append((state, text, after))
         state = after
-    answer = replay_answer(match.game, steps, step, start)
+    answer = {**replay_answer(match.game, steps, step, start), "game": index, "games": len(games)}
     if "review" in offered_calls(GAMES[match.game]):
-        review = game_calls(match.game).review(start, games[-1])
+        review = game_calls(match.game).review(start, games[index])
         moves = [{k: v for k, v in verdict.items() if k != "view"} for verdict in review["moves"]]
         answer["review"] = {**review, "moves": moves, "hints": _hints(record, match.players)}
     return answer

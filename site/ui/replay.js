@@ -8,6 +8,9 @@
 // hand the view opens and the list of moves (a click jumps there); only that list scrolls.
 // A board may add notes (Okiya: the perfect player's verdict on each move, and its rings).
 //
+// A match of several games (Okiya's best of three) replays each: "Game 1", "Game 2"… over the
+// board pick which (the last one first).
+//
 // Keys: Left / Right step, Home / End jump to the start / the end, Escape closes.
 // Test hook: window.__pygames.replay = {open(), shown(), marks()}.
 
@@ -19,8 +22,9 @@ let current = null; // the open Replay (one at a time)
 
 /**
  * Open the replay of a finished game.
- * @param {{game: string, names: string[], load: (step: number) => Promise<object>, step?: number}} opts
- *   load(step): the bridge's answer for `step` ({steps, step, view, move, seat, moves, review?})
+ * @param {{game: string, names: string[], load: (step: number, game?: number) => Promise<object>, step?: number}} opts
+ *   load(step, game): the bridge's answer for `step` of the match's game `game` (undefined: the
+ *   last) ({steps, step, view, move, seat, moves, game?, games?, review?})
  */
 export function openReplay(opts) {
   if (current) current.close();
@@ -39,11 +43,13 @@ class Replay {
     this.names = names || [];
     this.load = load;
     this.shown = null; // the last answer drawn
+    this.matchGame = undefined; // the match's game shown (undefined: the last)
     this.asked = 0; // the newest step asked (older answers are dropped)
     this.opener = document.activeElement;
     this.made = null;
     this.title = el("h2", { id: "replay-title", text: t("ui.replay.title", { game: t(`game.${game}`) }) });
     this.closeBtn = el("button", { type: "button", class: "btn", id: "replay-close", text: t("ui.replay.close"), onclick: () => this.close() });
+    this.picker = el("div", { class: "replay-games", id: "replay-games", role: "group", "aria-label": t("ui.replay.games"), hidden: true });
     this.headline = el("p", { class: "replay-headline", id: "replay-headline", "aria-live": "polite" });
     this.outcome = el("p", { class: "replay-outcome", id: "replay-outcome", hidden: true });
     this.note = el("p", { class: "replay-note", id: "replay-note", hidden: true });
@@ -59,7 +65,7 @@ class Replay {
       "dialog",
       { class: "replay", id: "replay", "aria-labelledby": "replay-title", "aria-describedby": "replay-headline", data: { game } },
       el("div", { class: "replay-head" }, this.title, this.closeBtn),
-      el("div", { class: "replay-line" }, this.headline, this.outcome, this.note),
+      el("div", { class: "replay-line" }, this.picker, this.headline, this.outcome, this.note),
       this.boardHost,
       el("div", { class: "replay-controls" }, this.prev, this.slider, this.next),
       el("div", { class: "replay-side" }, this.hands, this.summary, this.list),
@@ -111,7 +117,7 @@ class Replay {
     if (this.shown && want === this.shown.step && steps !== null) return;
     this.dialog.setAttribute("aria-busy", "true");
     try {
-      const answer = await this.load(Math.min(want, 1e9));
+      const answer = await this.load(Math.min(want, 1e9), this.matchGame);
       if (asked !== this.asked || !this.made) return;
       await this.draw(answer);
     } catch (err) {
@@ -158,6 +164,7 @@ class Replay {
     this.hands.hidden = !hands.length;
     // the moves (built once per game), the one shown marked
     if (first) this.fillList(r, words, notes);
+    this.fillPicker(r);
     for (const b of this.list.querySelectorAll("button[data-step]")) {
       const on = Number(b.dataset.step) === r.step;
       if (on) b.setAttribute("aria-current", "step");
@@ -166,6 +173,26 @@ class Replay {
     const on = this.list.querySelector("[aria-current]");
     if (on) on.scrollIntoView({ block: "nearest" });
     this.dialog.dataset.step = String(r.step);
+  }
+
+  /** The match's games to pick from (none for a single game), the one shown pressed. */
+  fillPicker(r) {
+    const games = Number.isInteger(r.games) ? r.games : 1;
+    this.picker.hidden = games < 2;
+    if (games < 2) return;
+    this.picker.replaceChildren(
+      ...[...Array(games).keys()].map((i) =>
+        el("button", { type: "button", class: "btn replay-game", data: { game: String(i) }, "aria-pressed": String(i === r.game), text: t("ui.replay.game", { n: i + 1 }), onclick: () => this.pickGame(i) }),
+      ),
+    );
+  }
+
+  /** Show game `i` of the match, at its end. */
+  pickGame(i) {
+    if (this.shown && this.shown.game === i) return;
+    this.matchGame = i;
+    this.shown = null; // another game: its own moves and length
+    this.go(Number.MAX_SAFE_INTEGER);
   }
 
   fillList(r, words, notes) {

@@ -210,14 +210,17 @@ class HotSeat:
         assert counts.evaluate_all("bs => bs.map(b => Number(b.value))") == REGISTRY[self.game]["players"]
 
 
-def finished_record(game: str, seed: int, players: int) -> dict:
-    """The record of a whole game played to its end by the game's first bot level (CPython
-    engine): a quick way to the end screen."""
+def finished_record(game: str, seed: int, players: int, format: str = "single") -> dict:
+    """The record of a whole game (or match of ``format``) played to its end by the game's first
+    bot level (CPython engine): a quick way to the end screen."""
     level = REGISTRY[game]["levels"][0]
-    res = bridge.new_match(game, seed, players)
-    while res["to_move"] is not None:
-        res = bridge.play(res["record"], bridge.bot_move(res["record"], level)["move"])
-    return res["record"]
+    res = bridge.new_match(game, seed, players, format)
+    while True:
+        while res["to_move"] is not None:
+            res = bridge.play(res["record"], bridge.bot_move(res["record"], level)["move"])
+        if format == "single" or res["match"]["over"]:
+            return res["record"]
+        res = bridge.next_game(res["record"])
 
 
 def open_finished(page, site_url: str, game: str, route: str, record: dict) -> None:

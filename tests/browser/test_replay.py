@@ -197,3 +197,32 @@ def test_okiya_replay_is_the_review_and_the_hint_marks_its_tile(fast, site_url, 
     verdict = moves[first]
     assert page.evaluate("window.__pygames.replay.marks()") == {"played": verdict["cell"], "best": verdict["best"]}
     expect(page.locator("#replay-note")).to_contain_text(catalog["ui.okiya.review.detail"].split("{")[0].strip())
+
+
+def test_each_game_of_an_okiya_match_replays(fast, site_url, catalog):
+    """A best-of-three match's replay opens on its last game and picks any other, each with its
+    own moves, positions and verdicts."""
+    page = fast
+    page.set_viewport_size(PHONE)
+    record = finished_record("okiya", 3, 2, "best_of_three")
+    games = record["games"]
+    assert len(games) >= 2
+    open_finished(page, site_url, "okiya", vs_bots("okiya", 3) + "&format=best_of_three", record)
+    open_replay(page, page.locator("#ok-replay"))
+    picks = page.locator("#replay-games button")
+    expect(picks).to_have_count(len(games))
+    expect(picks.nth(len(games) - 1)).to_have_attribute("aria-pressed", "true")
+    for index in range(len(games)):
+        expect(picks.nth(index)).to_have_text(fmt(catalog["ui.replay.game"], n=index + 1))
+    picks.nth(0).click()
+    expect(picks.nth(0)).to_have_attribute("aria-pressed", "true")
+    want = bridge.replay(record, 10**9, 0)
+    got = shown_at(page, want["steps"])
+    assert (got["game"], got["view"]) == (0, want["view"])
+    expect(page.locator("#replay-moves button[data-step]")).to_have_count(len(games[0]) + 1)
+    labels = page.locator("#replay-moves button[data-label]").evaluate_all("bs => bs.map(b => b.dataset.label)")
+    assert labels == [m["label"] for m in want["review"]["moves"]]
+    page.locator('#replay-moves button[data-step="1"]').click()
+    got = shown_at(page, 1)
+    assert (got["game"], got["view"]) == (0, bridge.replay(record, 1, 0)["view"])
+    assert_board_in_view(page)

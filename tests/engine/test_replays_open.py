@@ -99,6 +99,40 @@ def test_okiya_replay_carries_the_review():
     assert "view" not in answer["review"]["moves"][0]  # the replay's own view is the position
 
 
+def finished_okiya_match(seed: int = 3) -> dict:
+    """A best-of-three Okiya match played to its end by the easy bots (two or three games)."""
+    res = bridge.new_match("okiya", seed, 2, "best_of_three")
+    while True:
+        while res["to_move"] is not None:
+            res = bridge.play(res["record"], bridge.bot_move(res["record"], "easy")["move"])
+        if res["match"]["over"]:
+            return res["record"]
+        res = bridge.next_game(res["record"])
+
+
+def test_each_game_of_an_okiya_match_replays_with_its_own_review():
+    record = finished_okiya_match()
+    games = record["games"]
+    assert len(games) >= 2
+    last = bridge.replay(record, 10**9)
+    assert (last["game"], last["games"]) == (len(games) - 1, len(games))
+    for index, moves in enumerate(games):
+        answer = bridge.replay(record, 10**9, index)
+        assert (answer["game"], answer["steps"]) == (index, len(moves))
+        assert [m["move"] for m in answer["moves"]] == moves
+        assert answer["view"]["outcome"] is not None  # every game of the match ended
+        # the review is that game's: the verdicts of its own moves
+        alone = {**record, "games": games[: index + 1]}
+        assert answer["review"]["moves"] == [
+            {k: v for k, v in m.items() if k != "view"} for m in bridge.review(alone)["moves"]
+        ]
+        first = bridge.replay(record, 0, index)
+        assert first["step"] == 0 and first["move"] is None
+    answer = json.loads(bridge.call("replay", json.dumps({"record": record, "step": 0, "game": len(games)})))
+    assert answer["ok"] is False and answer["error"]["key"] == "error.bad_replay_game"
+    assert str(len(games)) in answer["error"]["text"]
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_verified_link_game_replays_with_every_hand_open(game):
     players = min(GAMES[game].PLAYER_COUNTS)
