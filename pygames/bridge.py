@@ -373,7 +373,7 @@ CALLS: dict[str, Callable[..., Any]] = {
     f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, replay)
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
-LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_qr")
+LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_chart", "link_qr")
 
 
 def _function(fn: object) -> Callable[..., Any]:

@@ -8,6 +8,7 @@ so a bad link never changes anything saved.  ``_table`` documents what a call re
 from __future__ import annotations
 
 import io
+from importlib import import_module
 from typing import Any
 
 from pygames import GAMES
@@ -169,6 +170,26 @@ def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str,
         "seat": steps[step - 1][0].to_move if step else None,
         "moves": replay_moves(game, steps),
     }
+
+
+def link_chart(link: str, keys: dict | None = None) -> dict[str, Any]:
+    """The picture of a finished link game, for a game that offers one (its ``CALLS``, as the
+    hot-seat end screen's ``chart``), drawn from the public moves of its last game (an Okiya
+    match's last game): what it shows is public (influence, areas ruled, the perfect player's
+    verdict), so it comes with the end, before the keys. BadLink ``link.error.not_over`` while
+    the game goes on."""
+    table = Table(decode(link), _keys(keys))
+    if table.game is None:
+        raise BadLink("link.error.not_started")
+    game = table.record.header.game
+    if "chart" not in getattr(GAMES[game], "CALLS", ()):
+        raise PlayerError("error.not_offered", game=tr(f"game.{game}"))
+    steps = table.game.public_steps(table.history)
+    if not steps or steps[-1][2].outcome is None:
+        raise BadLink("link.error.not_over")
+    first = max((i + 1 for i, (_, _, after) in enumerate(steps[:-1]) if after.outcome is not None), default=0)
+    calls = import_module(f"pygames.{game}.calls")
+    return calls.chart(steps[first][0], [text for _, text, _ in steps[first:]])
 
 
 def link_qr(text: str) -> dict[str, Any]:

@@ -663,9 +663,8 @@ export class Oriflamme extends HotSeatGame {
     return crestImg(seat);
   }
 
-  /** A seat's line in the picture after the game (ui/chart.js): its family's colour. */
   chartSwatch(series) {
-    return FAMILIES[series.seat].fill;
+    return oriflammeSwatch(series);
   }
 
   fillEnd(box, view, outcome) {
@@ -722,6 +721,11 @@ function crestImg(seat) {
  * link play, when the keys are in). `name(seat)`, `say(message)`: the page's words; `idPrefix`:
  * ids for the hot-seat page's parts (none in link play).
  */
+/** A seat's line in the picture after the game (ui/chart.js): its family's colour. */
+export function oriflammeSwatch(series) {
+  return FAMILIES[series.seat].fill;
+}
+
 export function oriflammeEnd(view, outcome, { name, say, idPrefix = null }) {
   const id = (part) => (idPrefix ? `${idPrefix}-${part}` : undefined);
   const nodes = [];

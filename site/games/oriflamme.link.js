@@ -9,7 +9,7 @@ import { OriflammeBoard } from "../render/oriflamme.js";
 import { KeepHiddenControl } from "../link/controls.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 import { describeBoard, ringWords } from "./oriflamme.words.js";
-import { oriflammeEnd } from "./oriflamme.js";
+import { oriflammeEnd, oriflammeSwatch } from "./oriflamme.js";
 
 const cardName = (id) => (id && has(`oriflamme.card.${id}`) ? t(`oriflamme.card.${id}`) : t("oriflamme.card.unknown"));
 
@@ -76,6 +76,11 @@ function oriflammeButtons(view, moves, names, { busy, onPlay }) {
 
 /** Oriflamme on the hot-seat page's canvas (render/oriflamme.js), with its move buttons. */
 export default class OriflammeLink {
+  /** A line's colour in the picture after the game, as on the hot-seat page (link/end.js). */
+  static chartSwatch(series) {
+    return oriflammeSwatch(series);
+  }
+
   /** The end screen's account under its title, as on the hot-seat page (link/end.js). */
   static endDetails(view, outcome, words) {
     return oriflammeEnd(view, outcome, words);

@@ -604,10 +604,8 @@ export class Turncoats extends HotSeatGame {
     }
   }
 
-  /** A colour's line in the picture after the game (ui/chart.js): its stone, lighter on a dark page. */
   chartSwatch(series) {
-    const pal = stonePalette(matchMedia("(prefers-color-scheme: dark)").matches);
-    return (pal.dark ? pal.stoneHi : pal.stone)[series.colour];
+    return turncoatsSwatch(series);
   }
 
   fillEnd(box, view, outcome) {
@@ -625,6 +623,12 @@ const TIE_REASONS = new Set(["axe", "flag", "tied"]);
  * tie on stones said in words under it), every hand (revealed), and the tie-break in words. `name(seat)`, `say(message)`: the page's words; `idPrefix`: ids for
  * the hot-seat page's parts (none in link play).
  */
+/** A colour's line in the picture after the game (ui/chart.js): its stone, lighter on a dark page. */
+export function turncoatsSwatch(series) {
+  const pal = stonePalette(matchMedia("(prefers-color-scheme: dark)").matches);
+  return (pal.dark ? pal.stoneHi : pal.stone)[series.colour];
+}
+
 export function turncoatsEnd(view, outcome, { name, say, idPrefix = null }) {
   const id = (part) => (idPrefix ? `${idPrefix}-${part}` : undefined);
   const nodes = [];

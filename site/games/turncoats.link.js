@@ -6,11 +6,16 @@
 import { t, has } from "../i18n.js";
 import { el, focusLights } from "../ui/dom.js";
 import { TurncoatsBoard } from "../render/turncoats.js";
-import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams, describeBoard, ringWords, canvasLabel, stonesText, turncoatsEnd } from "./turncoats.js";
+import { moveLabel, killsText, killedText, boardLabels, stoneChip, areaFocus, colourButton, areaNo, areaParams, describeBoard, ringWords, canvasLabel, stonesText, turncoatsEnd, turncoatsSwatch } from "./turncoats.js";
 import { listText } from "../ui/hotseat.js";
 import { movesOf, moveButton, seatName } from "../link/boards.js";
 
 export default class TurncoatsLink {
+  /** A line's colour in the picture after the game, as on the hot-seat page (link/end.js). */
+  static chartSwatch(series) {
+    return turncoatsSwatch(series);
+  }
+
   /** The end screen's account under its title, as on the hot-seat page (link/end.js). */
   static endDetails(view, outcome, words) {
     return turncoatsEnd(view, outcome, words);

@@ -1,14 +1,15 @@
 // The end of a link game: who won (or the Okiya match's result), what the hot-seat end screen
 // shows under its title when the game's board gives it (Board.endDetails: the tie-break
 // column, everybody's cards once the keys are in), else the scores and how it ended; the
-// audit of every commitment (verified / failed: which seat broke which / pending: whose
-// device it waits for), and the button to the game's replay (ui/replay.js; link_replay,
-// loaded when opened).
+// picture after the game (ui/chart.js, the engine's link_chart), the audit of every commitment
+// (verified / failed: which seat broke which / pending: whose device it waits for), and the
+// button to the game's replay (ui/replay.js; link_replay, loaded when opened).
 
 import { t, has } from "../i18n.js";
 import { el } from "../ui/dom.js";
 import { boardClass, say } from "./boards.js";
 import { openReplay, closeReplay } from "../ui/replay.js";
+import { drawChart } from "../ui/chart.js";
 
 export class EndScreen {
   /** @param {{host: object}} opts host: the LinkPlay (py, table, keys, gen, name(seat)) */
@@ -20,6 +21,8 @@ export class EndScreen {
     this.unconfirmed = el("p", { class: "link-unconfirmed", id: "link-unconfirmed", role: "note", hidden: true });
     this.steps = el("ol", { class: "link-steps", id: "link-steps" });
     this.details = el("div", { class: "link-end-details", id: "link-end-details", hidden: true });
+    this.chart = el("div", { class: "end-chart", id: "link-end-chart" });
+    this.charted = null; // {link, data}: the picture asked of the engine for the game shown
     this.audit = new AuditBox(host);
     this.replay = new Replay(host);
     this.el = el(
@@ -31,6 +34,7 @@ export class EndScreen {
       this.steps,
       this.scores,
       this.details,
+      this.chart,
       this.audit.el,
       this.replay.el,
     );
@@ -62,7 +66,23 @@ export class EndScreen {
     this.steps.replaceChildren(...steps.map((step) => el("li", { text: say(step, table.names, table.game) })));
     this.steps.hidden = !this.steps.children.length;
     this.audit.render(table);
+    this.renderChart(table);
     if (this.replay.shown && this.replay.shown.link !== table.link) this.replay.close(); // refreshed on demand
+  }
+
+  /** The picture after the game (ui/chart.js), asked once per link: the same as the hot-seat
+   *  end screen's, from the public moves, so it comes with the end; none for a game without one. */
+  renderChart(table) {
+    if (this.charted && this.charted.link === table.link) return;
+    const Board = boardClass(table.game);
+    const data = this.host.py.call("link_chart", { link: table.link }).catch(() => null);
+    this.charted = { link: table.link, data };
+    this.chart.replaceChildren();
+    drawChart(this.chart, data, {
+      say: (m) => say(m, table.names, table.game),
+      name: (s) => this.host.name(s),
+      swatch: Board && typeof Board.chartSwatch === "function" ? (s, i) => Board.chartSwatch(s, i) : null,
+    });
   }
 
   /** The game board's end account (Board.endDetails: the tie-break column, everybody's cards

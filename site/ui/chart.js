@@ -100,13 +100,26 @@ export function appendEndChart(page, box, r) {
   if (!page.chartFor || page.chartFor.key !== key) {
     page.chartFor = { key, data: page.py.call("chart", { record: r.record }).catch(() => null) };
   }
-  page.chartFor.data.then((data) => {
-    if (!data || !holder.isConnected) return;
+  drawChart(holder, page.chartFor.data, {
+    say: (m) => page.say(m),
+    name: (seat) => page.name(seat),
+    swatch: typeof page.chartSwatch === "function" ? (s, i) => page.chartSwatch(s, i) : null,
+  });
+}
+
+/**
+ * Draw the chart `data` (a promise of the bridge's answer, or of null) into `holder` once it
+ * comes, if `holder` is still shown: `say(message)` words, `name(seat)` a player's name,
+ * `swatch(series, i)` a line's colour (null: the site's palette).
+ */
+export function drawChart(holder, data, { say, name, swatch }) {
+  data.then((chart) => {
+    if (!chart || !holder.isConnected) return;
     holder.replaceChildren(
-      chartFigure(data, {
-        say: (m) => page.say(m),
-        nameOf: (s) => (Number.isInteger(s.seat) ? page.name(s.seat) : page.say(s.label)),
-        swatch: (s, i) => (typeof page.chartSwatch === "function" ? page.chartSwatch(s, i) : PALETTE[i % PALETTE.length]),
+      chartFigure(chart, {
+        say,
+        nameOf: (s) => (Number.isInteger(s.seat) ? name(s.seat) : say(s.label)),
+        swatch: swatch || ((s, i) => PALETTE[i % PALETTE.length]),
       }),
     );
   });

@@ -288,6 +288,15 @@ def test_oriflamme_by_link_three_phones(phones, site_url, catalog):
             expect(row.nth(1)).to_have_text(str(t["outcome"]["queue_cards"][seat]))
             hand = details.locator(f'.ofl-end-cards li[data-seat="{seat}"] .ofl-end-line').first
             expect(hand.locator(".ofl-card-chip")).to_have_count(len(t["view"]["hands"][seat]))
+        # the picture after the game (issue 27), as on the hot-seat end screen: each player's
+        # influence round by round, in words too
+        chart = page.locator("#link-end-chart figure.game-chart")
+        expect(chart.locator("figcaption")).to_have_text(catalog["oriflamme.chart.title"])
+        expect(chart.locator("polyline")).to_have_count(3)
+        words = chart.locator(".game-chart-words li")
+        for seat, name in enumerate(["Ada", "Bea", "Cid"]):
+            expect(words.nth(seat)).to_contain_text(name)
+            expect(words.nth(seat)).to_contain_text(str(t["outcome"]["scores"][seat]))
         # only the phone that wrote the final link asks to send it on
         panel = page.locator("#link-panel")
         if page is last:

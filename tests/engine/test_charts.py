@@ -9,6 +9,10 @@ from __future__ import annotations
 import pytest
 
 from pygames import GAMES, bridge
+from pygames.bots import BOTS
+from pygames.link import api
+from pygames.link.errors import BadLink
+from pygames.link.simulate import play_by_link
 
 CHARTED = [game for game, module in GAMES.items() if "chart" in getattr(module, "CALLS", ())]
 
@@ -57,12 +61,38 @@ def test_okiya_verdict_move_by_move_ends_on_the_result(seed):
 
 @pytest.mark.parametrize("game", CHARTED)
 def test_a_chart_of_a_game_under_way_covers_the_moves_so_far(game):
+    level = next(iter(BOTS[game]))  # the first, quickest level: the picture is what is tested
     res = bridge.new_match(game, 3, min(GAMES[game].PLAYER_COUNTS))
     for _ in range(6):
-        res = bridge.play(res["record"], bridge.bot_move(res["record"])["move"])
+        res = bridge.play(res["record"], bridge.bot_move(res["record"], level)["move"])
     chart = bridge.chart(res["record"])
     assert all(len(s["points"]) == len(chart["steps"]) for s in chart["series"])
     finished = res
     while finished["to_move"] is not None:
-        finished = bridge.play(finished["record"], bridge.bot_move(finished["record"])["move"])
+        finished = bridge.play(finished["record"], bridge.bot_move(finished["record"], level)["move"])
     assert len(bridge.chart(finished["record"])["steps"]) > len(chart["steps"])
+
+
+@pytest.mark.parametrize("game", CHARTED)
+def test_a_finished_link_game_is_charted_from_its_public_moves(game):
+    """A link game's end screen gets the same picture as a hot-seat one, before any key is out
+    (what it shows is public), and a game under way gets none."""
+    players = min(GAMES[game].PLAYER_COUNTS)
+    under_way = play_by_link(game, players, 4, until=lambda t: len(t.get("moves") or []) >= 2)[1]
+    with pytest.raises(BadLink) as refused:
+        api.link_chart(under_way["link"])
+    assert refused.value.key == "link.error.not_over"
+    ended = play_by_link(game, players, 4, until=lambda t: t["phase"] in ("revealing", "over"))[1]
+    chart = api.link_chart(ended["link"])
+    final = play_by_link(game, players, 4)[1]
+    assert api.link_chart(final["link"]) == chart  # the keys add nothing to it
+    assert chart["title"]["key"] == f"{game}.chart.title"
+    assert all(len(s["points"]) == len(chart["steps"]) for s in chart["series"])
+    outcome = final["view"]["outcome"]
+    if game == "oriflamme":
+        assert [s["points"][-1] for s in chart["series"]] == list(outcome["scores"])
+    elif game == "turncoats":
+        assert [s["points"][-1] for s in chart["series"]] == final["view"]["standing"]["areas"]
+    else:  # Okiya: the last band is the result (the first seat's win on top)
+        (line,) = chart["series"]
+        assert line["points"][-1] == (1 if not outcome["winners"] else 2 if outcome["winners"] == [0] else 0)
