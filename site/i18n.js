@@ -87,8 +87,8 @@ function pluralForm(forms, params) {
 }
 
 /**
- * A seat's name as the language says it in `kase` ("to", "of"; "To", "Of" at a sentence's
- * start): `seat.default.<case>` for a default name ("au joueur 2", "do Xogador 2", read back
+ * A seat's name as the language says it in `kase` ("to", "of", "by", "for"; "To", "For" at a
+ * sentence's start): `seat.default.<case>` for a default name ("au joueur 2", "polo Xogador 2", read back
  * from seat.default's pattern), else `seat.named.<case>` ("à Ann"); as pygames.core.i18n does.
  */
 export function nameCase(name, kase) {
