@@ -561,3 +561,21 @@ def test_the_page_says_names_after_to_and_of_as_the_engine():
         timeout=60,
     )
     assert json.loads(out.stdout) == [want for *_, want in CASED_EXAMPLES]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js reads the page's i18n.js")
+def test_the_words_built_into_the_page_are_the_english_catalogs():
+    """site/i18n.js's BUILT_IN (what the page says when no catalog could be downloaded) is en.json's
+    words for those keys, and t() gives them, not the key, without a catalog."""
+    module = (ROOT / "site" / "i18n.js").as_uri()
+    script = (
+        f'import {{ BUILT_IN, t }} from "{module}";'
+        "process.stdout.write(JSON.stringify({ built: BUILT_IN, said: Object.keys(BUILT_IN).map((k) => t(k)) }));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    got = json.loads(out.stdout)
+    assert {"ui.app.name", "ui.error.catalogs", "ui.error.reload"} <= set(got["built"])
+    assert got["built"] == {k: CATALOGS["en"][k] for k in got["built"]}
+    assert got["said"] == list(got["built"].values())
