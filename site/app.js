@@ -272,8 +272,9 @@ function onReady(msg) {
   bootDone.then(() => py.quiet(QUIET_MS, QUIET_MAX_MS)).then(() => updates.start(info));
 }
 
-// what a start's failure says, by the key the worker (or python.js) gave it
-const FATAL_KEYS = ["ui.error.load", "ui.error.stalled", "ui.error.deploy"];
+// what a start's failure says, by the key the worker (or python.js) gave it; "ui.error.catalogs":
+// the page's words could not be had (noWords), "ui.error.worker": the worker died once ready (onLost)
+const FATAL_KEYS = ["ui.error.load", "ui.error.stalled", "ui.error.deploy", "ui.error.catalogs", "ui.error.worker"];
 
 function onFatal(error) {
   clearInterval(creep);
@@ -285,11 +286,20 @@ function onFatal(error) {
   bootDone.then(() => updates.recover());
 }
 
+/** The worker died after Python was ready: the bar says so with a Reload (each call out failed). */
+function onLost(error) {
+  clearInterval(creep);
+  fatal = error;
+  document.documentElement.dataset.python = "lost";
+  bootDone.then(paintFatal);
+}
+
 /** The loading bar says why Python could not start, with a Reload; so does a game's status line. */
 function paintFatal() {
   const key = FATAL_KEYS.includes(fatal.key) ? fatal.key : "ui.error.load";
   const words = t(key, { detail: fatal.text || "" });
   const el = $("#loading");
+  el.classList.remove("done");
   el.classList.add("error");
   el.querySelector(".fill").style.transform = "scaleX(0)";
   el.querySelector(".label").textContent = words;
@@ -338,18 +348,37 @@ function startNotices() {
 
 // ------------------------------------------------------------------ boot
 
+/**
+ * No catalog could be had (a first visit whose connection failed): the page has no words but the
+ * few built into i18n.js (BUILT_IN), so it shows no screen of its own, only why, with a Reload.
+ * Python is stopped: nothing could say what it does.
+ */
+function noWords() {
+  py.stop();
+  clearInterval(creep);
+  $("#view-start").hidden = true;
+  $("#view-game").hidden = true;
+  document.title = t("ui.app.name");
+  $(".brand span").textContent = t("ui.app.name");
+  $("#loading").setAttribute("aria-label", t("ui.app.name"));
+  document.documentElement.dataset.words = "failed";
+  fatal = { key: "ui.error.catalogs" };
+  paintFatal();
+}
+
 async function boot() {
   performance.mark("py:app-boot");
   // a game's or a link's address never shows the start page: its heading is not painted first
   if (routedId(location.hash) || isLinkHash(location.hash)) $("#view-start").hidden = true;
-  py = new Python({ onProgress, onReady, onFatal });
+  py = new Python({ onProgress, onReady, onFatal, onLost });
   // a game page's module loads beside the catalogs: its board's frame is the first thing it draws
   const routed = routedId(location.hash);
   if (routed && /^[a-z]+$/.test(routed)) {
     import(`./games/${routed}.js`).catch(() => {});
     gameStylesheet(routed);
   }
-  await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
+  const [code] = await Promise.all([loadLocale(wantedLanguages()), loadRegistry()]);
+  if (!code) return noWords();
   translateDom();
   mountPicker($("#lang"));
   startNotices();

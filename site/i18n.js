@@ -8,12 +8,24 @@
 let catalog = {};
 let lang = "en";
 
+/**
+ * The words of the one screen that needs no catalog: none could be downloaded (a first visit
+ * whose connection drops). English, as en.json says them (tests/test_catalogs.py checks); t()
+ * gives them for a key the catalog lacks, never the key itself.
+ */
+export const BUILT_IN = {
+  "ui.app.name": "pygames",
+  "ui.error.catalogs": "The page’s words could not be downloaded, so it cannot start. Check your connection and reload.",
+  "ui.error.reload": "Reload",
+};
+
 /** The language of the loaded catalog (a code such as "fr"). */
 export function currentLang() {
   return lang;
 }
 
-/** Load the first catalog of `wanted` (a code or codes, best first) that exists; English last. */
+/** Load the first catalog of `wanted` (a code or codes, best first) that exists; English last.
+ * Resolves to its code, or null when none could be had (t() then knows BUILT_IN's words only). */
 export async function loadLocale(wanted = "en") {
   for (const code of [...[wanted].flat(), "en"]) {
     try {
@@ -30,7 +42,7 @@ export async function loadLocale(wanted = "en") {
       /* try the next one */
     }
   }
-  return lang;
+  return null;
 }
 
 export function has(key) {
@@ -87,8 +99,8 @@ function pluralForm(forms, params) {
 }
 
 /**
- * A seat's name as the language says it in `kase` ("to", "of"; "To", "Of" at a sentence's
- * start): `seat.default.<case>` for a default name ("au joueur 2", "do Xogador 2", read back
+ * A seat's name as the language says it in `kase` ("to", "of", "by", "for"; "To", "For" at a
+ * sentence's start): `seat.default.<case>` for a default name ("au joueur 2", "polo Xogador 2", read back
  * from seat.default's pattern), else `seat.named.<case>` ("à Ann"); as pygames.core.i18n does.
  */
 export function nameCase(name, kase) {
@@ -102,7 +114,7 @@ export function nameCase(name, kase) {
 
 /** The text for `key` with `{name}` placeholders filled from `params` (`{name:to}`: see nameCase). */
 export function t(key, params = {}) {
-  const value = has(key) ? catalog[key] : key;
+  const value = has(key) ? catalog[key] : Object.prototype.hasOwnProperty.call(BUILT_IN, key) ? BUILT_IN[key] : key;
   const template = typeof value === "string" ? value : pluralForm(value, params);
   return template.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, kase) => {
     if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;

@@ -32,11 +32,17 @@ function rememberSnapshot() {
 const STALL_MS = 20_000;
 
 export class Python {
-  constructor({ onProgress = () => {}, onReady = () => {}, onFatal = () => {} } = {}) {
+  /**
+   * onFatal(error): Python could not start; onLost(error): the worker died after it was ready
+   * (each call out, and each call after, rejects with error, key "ui.error.worker").
+   */
+  constructor({ onProgress = () => {}, onReady = () => {}, onFatal = () => {}, onLost = () => {} } = {}) {
     this.pending = new Map();
     this.nextId = 1;
     this.isReady = false;
-    this.failed = false;
+    this.failed = null; // why the start failed (a BridgeError), once it has
+    this.lost = null; // why the worker is gone after it was ready (a BridgeError), once it is
+    this.onLost = onLost;
     this.heard = performance.now(); // the worker's last word while it starts (any message counts)
     this.lastBusy = 0; // when a call last went out or came back
     this.ready = new Promise((resolve, reject) => {
@@ -51,8 +57,9 @@ export class Python {
     this.worker = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     const fail = (error) => {
       if (this.isReady || this.failed) return;
-      this.failed = true;
-      this._reject(new BridgeError(error));
+      this.failed = new BridgeError(error);
+      this._reject(this.failed);
+      this.rejectAll(this.failed); // a stopped worker answers none of them
       onFatal(error);
     };
     this.worker.onmessage = (event) => {
@@ -80,7 +87,14 @@ export class Python {
         else reject(new BridgeError(msg.error));
       }
     };
-    this.worker.onerror = (event) => fail({ key: "ui.error.load", params: {}, text: event.message || "worker error" });
+    // an error the worker did not handle: before ready, the start failed; after, the worker is
+    // taken for dead (it may have dropped a call, which would then wait for ever)
+    this.worker.onerror = (event) => {
+      const text = (event && event.message) || "worker error";
+      if (this.isReady) this.lose(text);
+      else fail({ key: "ui.error.load", params: {}, text });
+    };
+    this.worker.onmessageerror = () => this.isReady && this.lose("a message from the worker could not be read");
     for (const event of early ? early.events : []) {
       if (event.type === "error") this.worker.onerror(event);
       else this.worker.onmessage(event);
@@ -105,8 +119,35 @@ export class Python {
     check();
   }
 
+  /**
+   * The worker is gone after Python was ready (it crashed, ran out of memory, or said an error
+   * it did not handle): it is stopped, each call out rejects (none waits for ever) and so does
+   * each call after; onLost says so once.
+   */
+  lose(text = "the worker stopped") {
+    if (this.lost) return;
+    this.lost = new BridgeError({ key: "ui.error.worker", params: {}, text });
+    this.worker.terminate();
+    this.rejectAll(this.lost);
+    this.onLost(this.lost);
+  }
+
+  /** Stop the worker for good, Python or not (the page cannot be used: its words are missing). */
+  stop() {
+    this.failed = this.failed || new BridgeError({ key: "ui.error.load", params: {}, text: "stopped" });
+    this.worker.terminate();
+    this.rejectAll(this.failed);
+  }
+
+  rejectAll(error) {
+    const out = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of out) reject(error);
+  }
+
   /** Call pygames.bridge `fn` with keyword arguments `args`; resolves to its result. */
   call(fn, args = {}) {
+    if (this.lost || this.failed) return Promise.reject(this.lost || this.failed);
     const id = this.nextId++;
     this.lastBusy = performance.now();
     return new Promise((resolve, reject) => {

@@ -421,12 +421,19 @@ def test_game_names_follow_one_policy_per_language(lang):
 
 # ----------------------------------------------------------------------------- names after a preposition
 
-#: A seat's name after "to"/"of" where the language contracts or declines it: French "à Joueur 1"
-#: is "au joueur 1", "de Joueur 1" is "du joueur 1"; Galician "de Xogador 2" is "do Xogador 2",
-#: "a Xogador 2" is "ao Xogador 2". The catalogs say {name:to} / {name:of} there (issue 29).
+#: A seat's name after a preposition where the language contracts it or wants an article: French
+#: "à Joueur 1" is "au joueur 1", "de Joueur 1" is "du joueur 1", "par/pour Joueur 1" is "par/pour le
+#: joueur 1"; Galician "de Xogador 2" is "do Xogador 2", "a Xogador 2" is "ao Xogador 2", "por
+#: Xogador 2" is "polo Xogador 2", "para Xogador 2" is "para o Xogador 2". The catalogs say {name:to},
+#: {name:of}, {name:by}, {name:for} there (issue 29); a list of names is not put after one.
 BAD_AFTER = {
-    "fr": r"(?<![\w’'])(?:à|À|de|De) \{(?:\w*name|player)\}",
-    "gl": r"(?<![\w’'])(?:a|A|de|De) \{(?:\w*name|player)\}",
+    "fr": r"(?<![\w’'])(?:[àÀ]|[Dd]e|[Pp]ar|[Pp]our) \{(?:\w*names?|player)\}",
+    "gl": r"(?<![\w’'])(?:[Aa]|[Dd]e|[Pp]or|[Pp]ara) \{(?:\w*names?|player)\}",
+}
+#: What a default name must never follow once rendered
+WRONG_BEFORE_DEFAULT = {
+    "fr": r"(?<![\w’'])(?:[àÀ]|[Dd]e|[Pp]ar|[Pp]our)",
+    "gl": r"(?<![\w’'])(?:[Aa]|[Dd]e|[Pp]or|[Pp]ara)",
 }
 DEFAULT_NAME = {"fr": "Joueur", "gl": "Xogador"}
 #: Texts as the players read them, a default name and a typed one in each
@@ -458,6 +465,33 @@ CASED_EXAMPLES = [
         "Posición 2: Herdeiro de Brais, bocarriba.",
     ),
     ("gl", "ui.link.send.to", {"name": "Xogador 3"}, "Mándalle esta ligazón ao Xogador 3"),
+    (
+        "fr",
+        "link.audit.placement",
+        {"name": "Joueur 2", "number": 3},
+        "La carte posée par le joueur 2 au placement 3 ne fait pas partie de la main distribuée, "
+        "ou ne correspond pas à son engagement.",
+    ),
+    (
+        "fr",
+        "ui.okiya.review.detail",
+        {"player": "Joueur 1", "before": "+2", "after": "-1"},
+        "Pour le joueur 1, la position valait +2 avant ce coup et -1 après.",
+    ),
+    (
+        "fr",
+        "ui.okiya.review.detail",
+        {"player": "Ann", "before": "+2", "after": "-1"},
+        "Pour Ann, la position valait +2 avant ce coup et -1 après.",
+    ),
+    ("gl", "ui.oriflamme.status.waiting_for", {"player": "Xogador 2"}, "Agardando polo Xogador 2"),
+    ("gl", "ui.turncoats.prompt.wait", {"player": "Brais"}, "Agardando por Brais."),
+    (
+        "gl",
+        "ui.okiya.review.detail",
+        {"player": "Xogador 1", "before": "+2", "after": "-1"},
+        "Para o Xogador 1, a posición era +2 antes deste movemento e -1 despois.",
+    ),
 ]
 
 
@@ -473,8 +507,9 @@ def _render(lang: str, key: str, params: dict, monkeypatch) -> str:
 
 @pytest.mark.parametrize("lang", sorted(BAD_AFTER))
 def test_default_names_after_to_and_of_read_right(lang, monkeypatch):
-    """No text puts a seat's bare name after "à"/"de" (fr) or "a"/"de" (gl); every text that says a
-    name in a case, rendered with default names, never reads "de Joueur 2" / "de Xogador 2"."""
+    """No text puts a seat's bare name after "à"/"de"/"par"/"pour" (fr) or "a"/"de"/"por"/"para" (gl);
+    every text that says a name in a case, rendered with default names, never reads "de Joueur 2",
+    "par Joueur 2" / "de Xogador 2", "por Xogador 2"."""
     bare = {
         k: text
         for k, v in CATALOGS[lang].items()
@@ -483,7 +518,7 @@ def test_default_names_after_to_and_of_read_right(lang, monkeypatch):
     }
     assert bare == {}
     word = DEFAULT_NAME[lang]
-    wrong = re.compile(rf"(?<![\w’'])(?:à|À|a|A|de|De) {word} \d")
+    wrong = re.compile(rf"{WRONG_BEFORE_DEFAULT[lang]} {word} \d")
     cased = [k for k, v in CATALOGS[lang].items() for text in forms(v) if i18n.CASED.search(text)]
     assert len(cased) >= 20
     for key in cased:
@@ -526,3 +561,21 @@ def test_the_page_says_names_after_to_and_of_as_the_engine():
         timeout=60,
     )
     assert json.loads(out.stdout) == [want for *_, want in CASED_EXAMPLES]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js reads the page's i18n.js")
+def test_the_words_built_into_the_page_are_the_english_catalogs():
+    """site/i18n.js's BUILT_IN (what the page says when no catalog could be downloaded) is en.json's
+    words for those keys, and t() gives them, not the key, without a catalog."""
+    module = (ROOT / "site" / "i18n.js").as_uri()
+    script = (
+        f'import {{ BUILT_IN, t }} from "{module}";'
+        "process.stdout.write(JSON.stringify({ built: BUILT_IN, said: Object.keys(BUILT_IN).map((k) => t(k)) }));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    got = json.loads(out.stdout)
+    assert {"ui.app.name", "ui.error.catalogs", "ui.error.reload"} <= set(got["built"])
+    assert got["built"] == {k: CATALOGS["en"][k] for k in got["built"]}
+    assert got["said"] == list(got["built"].values())

@@ -22,6 +22,9 @@ def test_pages_deploys_only_a_commit_whose_tests_passed():
     assert set(_triggers(pages)) <= {"workflow_run", "workflow_dispatch"}
     assert re.search(rf"workflow_run:\n\s+workflows: \[{re.escape(test_name)}\]\n\s+types: \[completed\]", pages)
     assert "github.event.workflow_run.conclusion == 'success'" in pages
+    # a run on a pull request (a fork's branch named main passes the branch filter) deploys nothing
+    assert "github.event.workflow_run.event == 'push'" in pages
+    assert "github.event.workflow_run.head_repository.full_name == github.repository" in pages
     # the commit deployed is the one the tests ran on, not whatever main holds by then
     assert "ref: ${{ github.event.workflow_run.head_sha" in pages
 

@@ -6,9 +6,10 @@ per language).  A value is a text with ``{name}`` placeholders, or a plural obje
 the language's CLDR categories for integers (``{"one": "{count} card", "other": "{count}
 cards"}``) chosen by the ``count`` param, else ``n``.  A list param (names, colours) is
 written as the language's own list ("A, B and C").  A seat's name after a preposition is
-``{param:case}`` (``{owner_name:to}``, ``{name:of}``; ``To``/``Of`` at the start of a sentence):
-the language's own words for it, ``seat.default.<case>`` for a default name ("au joueur 2",
-"do Xogador 2", read back from ``seat.default``'s pattern), else ``seat.named.<case>`` ("à Ann").
+``{param:case}``, the case named by the English preposition (``{owner_name:to}``, ``{name:of}``,
+``{name:by}``, ``{player:for}``; ``To``/``For`` at the start of a sentence): the language's own words
+for it, ``seat.default.<case>`` for a default name ("au joueur 2", "par le joueur 2", "do Xogador 2",
+"polo Xogador 2", read back from ``seat.default``'s pattern), else ``seat.named.<case>`` ("à Ann").
 The build copies the catalogs next to the page, whose ``t()`` does the same with
 ``Intl.PluralRules`` and ``Intl.ListFormat``, so Python and JS never disagree.
 """
@@ -90,7 +91,7 @@ def _default_name(lang: str) -> re.Pattern:
 
 
 def name_case(name: Any, case: str, lang: str = "en") -> str:
-    """A seat's name as ``lang`` says it in ``case`` ("to", "of"; capitalised: at a sentence's start)."""
+    """A seat's name as ``lang`` says it in ``case`` ("to", "of", "by", "for"; capitalised: at a sentence's start)."""
     low = case.lower()
     default = _default_name(lang).fullmatch(str(name))
     if default:

@@ -227,6 +227,12 @@ export class LinkPlay {
     this.errorShown = true;
     this.table = null;
     this.renderGame();
+    if (err && err.key === "ui.error.worker") {
+      // Python's worker died: not the link's fault (app.js's bar says so too, with a Reload)
+      setStatus(errorText(err), "error");
+      this.settled = this.gen;
+      return;
+    }
     const saved = savedId ? store.getGame(savedId) : null;
     this.errorBox.show(err, saved ? saved.link : null);
     setStatus(t("ui.link.status.error"), "error");

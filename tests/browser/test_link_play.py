@@ -542,3 +542,34 @@ def test_a_link_opened_while_a_claim_is_out_can_be_played(page, site_url):
     assert page.evaluate("window.__pygames.link.table().mine") == []
     act(page, claim)
     assert table(page)["mine"] == [1]
+
+
+def test_a_worker_that_dies_after_python_is_ready_says_so_and_reload_recovers(browser, site_url, catalog):
+    """Issue 29: an invitee saw "Reading the link…" for good after Python was ready. When the
+    worker dies then (here: its message handler throws, the call it was given is never answered,
+    and the page hears an error event), the page said nothing and waited for ever. Now each call
+    out fails, the status line says Python stopped (no "this link cannot be used": the link is
+    fine), and the bar's Reload opens the link again."""
+    from pygames.link import api
+
+    frag = api.link_create("okiya", 2, ["Di", "Ed"], key="c3" * 16)["link"]
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=READY_MS)
+        (worker,) = [w for w in page.workers if "worker.js" in w.url]
+        worker.evaluate("() => { self.onmessage = () => { throw new Error('the worker died (test)'); }; }")
+        page.evaluate("f => { location.hash = '#' + f; }", frag)
+        expect(page.locator("#status")).to_have_text(catalog["ui.error.worker"])
+        expect(page.locator("#status")).to_have_attribute("data-state", "error")
+        expect(page.locator("#link-error")).to_be_hidden()
+        assert page.evaluate("document.documentElement.dataset.python") == "lost"
+        reload = page.locator("#loading button")
+        expect(reload).to_have_text(catalog["ui.error.reload"])
+        reload.click()
+        page.wait_for_function(SETTLED_JS, arg=frag, timeout=READY_MS)
+        assert table(page)["link"] == frag
+        expect(page.locator("#loading button")).to_have_count(0)
+    finally:
+        context.close()

@@ -325,3 +325,23 @@ def test_a_slow_start_is_not_a_stalled_one(browser, site_url):
         assert took > 20_000, f"the runtime came in {took:.0f} ms: no slower than the stall timeout twice"
     finally:
         context.close()
+
+
+def test_a_first_visit_without_its_catalogs_says_so_in_english_and_reloads(browser, site_url, catalog):
+    """Every locale/*.json unreachable (the connection drops on a first visit): the page painted its
+    catalog keys ("ui.start.heading", "ui.loading.stage.ready"...) for words. Now it says in the
+    English words built into the page (site/i18n.js BUILT_IN) that its words could not be
+    downloaded, with a Reload that starts the page whole once they can be had."""
+    context, page, fix = failing_visit(browser, site_url, "**/locale/*.json", "abort")
+    try:
+        expect(page.locator(LABEL)).to_have_text(catalog["ui.error.catalogs"], timeout=STEP_MS)
+        expect(page.locator(RELOAD)).to_have_text(catalog["ui.error.reload"])
+        expect(page.locator("#view-start")).to_be_hidden()
+        assert page.title() == catalog["ui.app.name"]
+        fix()
+        page.locator(RELOAD).click()
+        wait_python(page)
+        expect(page.locator(LABEL)).to_have_text(catalog["ui.loading.stage.ready"])
+        expect(page.locator("#view-start h1")).to_have_text(catalog["ui.start.heading"])
+    finally:
+        context.close()
