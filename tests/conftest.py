@@ -64,6 +64,7 @@ def _stale_files(build, dist: Path) -> list[str]:
     return stale
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups into the test ids
 def pytest_collection_modifyitems(items):
     """Under ``python build.py test`` (two pytest-xdist workers, ``--dist loadgroup``) the
     browser tests run one after another on one worker, which spends much of its time waiting on
