@@ -23,6 +23,7 @@ what it said.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 Message = dict[str, Any]
@@ -53,9 +54,14 @@ def first_topics(
     state = start
     for text in moves:
         if decides(state, seat):
-            told.update(t["key"] for t in topics(state.view(seat), seat))
+            told.update(topic_id(t) for t in topics(state.view(seat), seat))
         state = state.play(text)
-    return [t for t in topics(state.view(seat), seat) if t["key"] not in told]
+    return [t for t in topics(state.view(seat), seat) if topic_id(t) not in told]
+
+
+def topic_id(topic: Message) -> str:
+    """What makes a topic itself: its key and its params (one key may tell each card of a game)."""
+    return json.dumps([topic["key"], topic["params"]], sort_keys=True)
 
 
 def judgement(verdict: str, why: Message, better: str | None = None) -> dict[str, Any]:

@@ -132,6 +132,14 @@ export class Coach {
     await game._send(held.r, held.move);
   }
 
+  /** A coach's message in the page's words (the game's own say()); a param `<name>_key` is a
+   * catalog key whose text fills `{<name>}` (a card's rule: the game's catalog says it once). */
+  say(message) {
+    const params = { ...(message.params || {}) };
+    for (const [name, key] of Object.entries(message.params || {})) if (name.endsWith("_key") && typeof key === "string") params[name.slice(0, -4)] = t(key);
+    return this.game.say({ key: message.key, params });
+  }
+
   /** A move of `r` in words (the game's own label of the move's data). */
   moveWords(r, text) {
     const m = r.moves[r.legal.indexOf(text)];
@@ -146,19 +154,19 @@ export class Coach {
     const r = game.result;
     if (!r) this.reset(); // a lesson (re)starts: nothing said yet
     const over = !!(r && r.view.outcome);
-    this.topicsEl.replaceChildren(...this.topics.map((m) => el("li", { text: game.say(m) })));
+    this.topicsEl.replaceChildren(...this.topics.map((m) => el("li", { text: this.say(m) })));
     const words = this.pending || this.judged;
     const lines = [];
     if (words) {
       const { judgement } = words;
-      lines.push(t("ui.learn.you_chose", { move: this.moveWords(words.r, words.move) }), game.say(judgement.why));
+      lines.push(t("ui.learn.you_chose", { move: this.moveWords(words.r, words.move) }), this.say(judgement.why));
       if (judgement.better && judgement.verdict !== "good") lines.push(t("ui.learn.better", { move: this.moveWords(words.r, judgement.better) }));
     }
     this.judgedEl.textContent = lines.join(" ");
     this.judgedEl.hidden = !lines.length;
     this.judgedEl.dataset.verdict = words ? words.judgement.verdict : "";
     this.judgedEl.dataset.better = (words && words.judgement.better) || ""; // the better move's notation, as data-move holds it
-    this.askEl.textContent = over ? t("ui.learn.end") : this.pending ? "" : this.ask ? game.say(this.ask) : "";
+    this.askEl.textContent = over ? t("ui.learn.end") : this.pending ? "" : this.ask ? this.say(this.ask) : "";
     this.askEl.hidden = !this.askEl.textContent;
     this.actions.replaceChildren();
     if (this.pending) {

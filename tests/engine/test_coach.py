@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pygames import GAMES, bridge
-from pygames.core.coach import LESSON_FIELDS, VERDICTS
+from pygames.core.coach import LESSON_FIELDS, VERDICTS, topic_id
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import catalog
 
@@ -27,12 +27,14 @@ def start(game: str) -> dict:
 
 
 def said_keys(answer: dict) -> list[str]:
-    keys = [m["key"] for m in answer["topics"]]
+    """The catalog keys of what the coach said (a ``<name>_key`` param is one too: the page fills
+    ``{<name>}`` with its text)."""
+    said = list(answer["topics"])
     if answer["ask"]:
-        keys.append(answer["ask"]["key"])
+        said.append(answer["ask"])
     if "judgement" in answer:
-        keys.append(answer["judgement"]["why"]["key"])
-    return keys
+        said.append(answer["judgement"]["why"])
+    return [m["key"] for m in said] + [v for m in said for k, v in m["params"].items() if k.endswith("_key")]
 
 
 def play_with_the_coach(game: str, pick=lambda legal: legal[0]):
@@ -90,14 +92,14 @@ def test_the_lesson_plays_to_its_end_with_the_coach(lesson_game):
 def test_every_word_of_the_coach_is_in_every_catalog(lesson_game):
     game, said = lesson_game
     keys = {key for _, answer in said for key in said_keys(answer)}
-    assert keys and all(key.startswith(f"coach.{game}.") for key in keys)
+    assert keys and all(key.startswith((f"coach.{game}.", f"{game}.")) for key in keys)
     for lang in LANGS:
         assert sorted(keys - set(catalog(lang))) == [], lang
 
 
 def test_each_rule_is_told_once(lesson_game):
     game, said = lesson_game
-    told = [m["key"] for _, answer in said for m in answer["topics"]]
+    told = [topic_id(m) for _, answer in said for m in answer["topics"]]
     assert len(told) == len(set(told)), told
     assert said[0][1]["topics"], "the first decision tells the first rules"
 
@@ -108,7 +110,7 @@ def test_a_mistake_names_a_better_move_that_is_no_mistake(lesson_game):
     assert mistakes, "the first legal move is sometimes a mistake: the lesson shows one"
     for record, answer in mistakes:
         better = answer["judgement"]["better"]
-        assert better in bridge.state(record)["legal"]
+        assert better in bridge.state(record, lesson(game)["seat"])["legal"]
         assert bridge.coach(record, better)["judgement"]["verdict"] != "mistake"
 
 
@@ -146,3 +148,21 @@ def test_okiya_tells_the_matching_rule_after_the_opening_and_the_ending_at_the_e
     topics = [[m["key"] for m in answer["topics"]] for _, answer in said]
     assert "coach.okiya.rule.follow" in topics[1]
     assert any(key.startswith("coach.okiya.rule.end_") for key in topics[-1])
+
+
+# ----------------------------------------------------------------------------- Oriflamme
+
+
+def test_oriflamme_tells_each_card_where_it_first_acts():
+    """At each of the learner's decisions, every card face up in the queue (or the learner's own card
+    the resolution reached) has been told, with its rule, by then; the lesson meets most cards."""
+    told = set()
+    for record, answer in play_with_the_coach("oriflamme"):
+        told |= {m["params"]["card_id"] for m in answer["topics"] if m["key"] == "coach.oriflamme.card"}
+        view = bridge.state(record, 0)["view"]
+        up = {c["card"] for slot in view["queue"] for c in slot["cards"] if c["up"]}
+        pending = view["pending"] or {}
+        if pending.get("kind") == "reveal" and pending.get("seat") == 0:
+            up.add(view["queue"][pending["slot"]]["cards"][-1]["card"])
+        assert up <= told, (up - told, len(record["games"][0]))
+    assert len(told) >= 8, told
