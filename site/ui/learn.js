@@ -42,7 +42,9 @@ export class Coach {
     this.judgedEl = el("p", { class: "coach-judged", id: `${id}-judged` });
     this.actions = el("div", { class: "coach-actions" });
     // the coach's words are a polite live region: each new line is read once
-    const said = el("div", { class: "coach-said", "aria-live": "polite" }, this.topicsEl, this.judgedEl, this.askEl);
+    // (what to do now first, then the rules; on a phone the words scroll in a box of their own,
+    // which the keyboard reaches too, so the board below keeps its place)
+    const said = el("div", { class: "coach-said", "aria-live": "polite", tabindex: "0" }, this.judgedEl, this.askEl, this.topicsEl);
     this.el = el("section", { class: "coach", id, "aria-labelledby": `${id}-title`, hidden: true },
       el("h2", { class: "coach-title", id: `${id}-title`, text: t("ui.learn.coach") }), said, this.actions);
     this.reset();
@@ -117,6 +119,7 @@ export class Coach {
   takeBack() {
     if (!this.pending) return;
     this.pending = null;
+    this.game.sel = this.game.noChoice(); // a move picked in steps (Turncoats' colour, area...) starts again
     this.game.render({ animate: false });
     this.game.landFocus();
   }

@@ -56,9 +56,11 @@ def coach(page):
     return page.locator("#view-game .coach:not([hidden])")
 
 
-def play_lesson(page, game: str, catalog: dict, *, click, take_back, keep_once: bool = True, axe=None) -> dict:
-    """Play the guided game to its end: `click(move)` makes a move (the first one shown, or the
-    coach's better one after a mistake taken back). Returns what was seen."""
+def play_lesson(
+    page, game: str, catalog: dict, *, click, take_back, keep_once: bool = True, axe=None, first=None
+) -> dict:
+    """Play the guided game to its end: `click(move)` makes a move (the first one shown, or
+    `first(state)`, or the coach's better one after a mistake taken back). Returns what was seen."""
     seen = {"held": 0, "taken_back": 0, "kept": 0, "topics": set(), "axe": []}
     retry = None
     for _ in range(200):
@@ -89,7 +91,8 @@ def play_lesson(page, game: str, catalog: dict, *, click, take_back, keep_once: 
             assert moves_made(page, game) == before, "taking back plays nothing"
             retry = better
             continue
-        move = retry or page.locator(MOVE_BUTTONS).first.get_attribute("data-move")
+        shown = first(page.evaluate(f"() => window.__pygames[{game!r}].state()")) if first else None
+        move = retry or shown or page.locator(MOVE_BUTTONS).first.get_attribute("data-move")
         retry = None
         click(move)
     raise AssertionError("the guided game did not end")
@@ -240,3 +243,54 @@ def test_oriflamme_guided_game_on_a_phone_in_french(fast, site_url, all_catalogs
     expect(coach(page).locator(".coach-ask")).to_have_text(fr["ui.learn.end"])
     assert violations(page, axe_js) == []
     assert_real_game_button(page, "oriflamme", fr)
+
+
+# ----------------------------------------------------------------------------- Turncoats
+
+
+def turncoats_move(page):
+    """Make a Turncoats move with the decision buttons: its colour, its area, then the move."""
+
+    def move(text: str) -> None:
+        before = moves_made(page, "turncoats")
+        m = page.evaluate(
+            "t => { const s = window.__pygames.turncoats.state(); return s.moves[s.legal.indexOf(t)]; }", text
+        )
+        if m["kind"] not in ("negotiate", "return"):
+            page.locator(f'#tc-choices [data-colour="{m["colour"]}"]').click()
+            page.locator(f'#tc-choices [data-area="{m["area"]}"]').click()
+        page.locator(f'#tc-choices [data-move="{text}"]').click()
+        page.wait_for_function(
+            "n => { const h = window.__pygames.turncoats; return h.busy() === false &&"
+            " (h.state().record.games[0].length > n"
+            " || !!document.querySelector('.coach-actions:not([hidden]) button')); }",
+            arg=before,
+            timeout=STEP_MS,
+        )
+
+    return move
+
+
+def test_turncoats_guided_game_on_a_phone(fast, site_url, catalog, axe_js):  # noqa: F811
+    page = fast
+    open_lesson(page, site_url, "turncoats")
+    assert stand(page, "turncoats") == "turn"
+    expect(coach(page).locator(".coach-topics li")).to_have_text(
+        [
+            catalog["coach.turncoats.rule.goal"],
+            catalog["coach.turncoats.rule.control"],
+            catalog["coach.turncoats.action.recruit"],
+        ]
+    )
+    assert_board_and_coach_in_one_screen(page, whole=False)
+    assert violations(page, axe_js) == []
+    axe = lambda: violations(page, axe_js)  # noqa: E731
+    seen = play_lesson(
+        page, "turncoats", catalog, click=turncoats_move(page), take_back=False, axe=axe, first=lambda s: s["legal"][0]
+    )
+    assert seen["held"] and seen["taken_back"] and seen["axe"] == []
+    actions = {catalog[f"coach.turncoats.action.{kind}"] for kind in ("recruit", "battle", "march", "negotiate")}
+    assert actions <= seen["topics"] and catalog["coach.turncoats.rule.ending"] in seen["topics"]
+    expect(coach(page).locator(".coach-ask")).to_have_text(catalog["ui.learn.end"])
+    assert violations(page, axe_js) == []
+    assert_real_game_button(page, "turncoats", catalog)

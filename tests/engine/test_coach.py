@@ -68,7 +68,7 @@ def lesson_game(request):
 
 
 def test_every_game_declares_a_lesson_of_the_right_shape():
-    assert "okiya" in LESSONS
+    assert LESSONS == list(GAMES)
     for game in LESSONS:
         it = lesson(game)
         assert set(it) == set(LESSON_FIELDS)
@@ -118,10 +118,10 @@ def test_the_coach_refuses_a_move_when_the_learner_is_not_to_move():
     for game in LESSONS:
         it = lesson(game)
         record = start(game)
-        now = bridge.state(record)
+        now = bridge.state(record, it["seat"])
         while now["to_move"] == it["seat"]:
-            record = bridge.play(record, now["legal"][0])["record"]
-            now = bridge.state(record)
+            record = bridge.play(record, now["legal"][0], it["seat"])["record"]
+            now = bridge.state(record, it["seat"])
         with pytest.raises(PlayerError):
             bridge.coach(record, "x")
         assert "topics" in bridge.coach(record)
@@ -166,3 +166,23 @@ def test_oriflamme_tells_each_card_where_it_first_acts():
             up.add(view["queue"][pending["slot"]]["cards"][-1]["card"])
         assert up <= told, (up - told, len(record["games"][0]))
     assert len(told) >= 8, told
+
+
+# ----------------------------------------------------------------------------- Turncoats
+
+
+def test_turncoats_tells_each_action_where_it_first_changes_the_map_and_the_ending():
+    said = list(play_with_the_coach("turncoats"))
+    told = [m["key"] for _, answer in said for m in answer["topics"]]
+    actions = [key.rsplit(".", 1)[1] for key in told if key.startswith("coach.turncoats.action.")]
+    assert actions == ["recruit", "battle", "march", "negotiate"], told  # one at a time, the plainest first
+    assert "coach.turncoats.rule.ending" in told
+    for record, answer in said[:-1]:
+        new = [m["key"].rsplit(".", 1)[1] for m in answer["topics"] if m["key"].startswith("coach.turncoats.action.")]
+        view = bridge.state(record, 0)["view"]
+        now = [a["controller"] for a in view["standing"]["control"]]
+        for kind in set(new) - {"negotiate"}:
+            # told where one such move of the learner would change who rules an area
+            moves = [m for m in bridge.state(record, 0)["legal"] if m.startswith(kind)]
+            after = [bridge.state(bridge.play(record, m, 0)["record"], 0)["view"]["standing"]["control"] for m in moves]
+            assert any([a["controller"] for a in control] != now for control in after), kind
