@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from pygames import GAMES
 from pygames.bots import BOTS, DEFAULT_LEVELS, bots_module
-from pygames.core.coach import LESSON_FIELDS, first_topics
+from pygames.core.coach import LESSON_FIELDS
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.replay import replay_answer
@@ -180,20 +180,14 @@ def coach(record: dict[str, Any], move: str | None = None) -> dict[str, Any]:
     seat = lesson["seat"] if lesson and lesson["seat"] < match.players else 0
     games = match.notation()
     start = rebuild({**_record(match), "games": games[:-1] + [[]]}).current
-    calls = game_calls(match.game)
     current = match.current
-    view = current.view(seat)
-    answer: dict[str, Any] = {
-        "seat": seat,
-        "topics": first_topics(start, games[-1], seat, calls.coach_topics),
-        "ask": calls.coach_ask(view, seat),
-    }
+    answer: dict[str, Any] = {"seat": seat, **game_calls(match.game).coach(start, games[-1], seat)}
     if move is not None:
         if current.to_move != seat:
             raise PlayerError("error.bad_call" if current.to_move is not None else "error.game_over")
         text, _ = canonical(current, move[:80])
         rng = Rng(derive_seed("coach", match.seed, len(games), len(games[-1])))
-        answer["judgement"] = bots_module(match.game).judge(view, text, rng)
+        answer["judgement"] = bots_module(match.game).judge(current.view(seat), text, rng)
     return answer
 
 

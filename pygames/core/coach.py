@@ -12,7 +12,8 @@ learner's *view* (never more than the seat may know):
 * ``coach_ask(view, seat) -> message | None``: what the position asks of the learner, in one
   line (None when the learner has nothing to decide).
 
-Its bots module (``pygames.bots.<game>``) brings ``judge(view, move, rng)``: the verdict on a
+Its ``coach(start, moves, seat)`` call is ``answer`` with those two. Its bots module
+(``pygames.bots.<game>``) brings ``judge(view, move, rng)``: the verdict on a
 move the learner proposes (``verdict``: ``"good"``, ``"ok"`` or ``"mistake"``), ``why`` (a
 message) and ``better`` (the notation of a better move, for a mistake).
 
@@ -62,6 +63,21 @@ def first_topics(
 def topic_id(topic: Message) -> str:
     """What makes a topic itself: its key and its params (one key may tell each card of a game)."""
     return json.dumps([topic["key"], topic["params"]], sort_keys=True)
+
+
+def answer(
+    start: Any,
+    moves: list[str],
+    seat: int,
+    topics: Callable[[dict[str, Any], int], list[Message]],
+    ask: Callable[[dict[str, Any], int], Message | None],
+) -> dict[str, Any]:
+    """A game's ``coach(start, moves, seat)`` call: the ``topics`` that first matter after ``moves``
+    played from ``start`` (``first_topics``) and what the position ``ask``s of ``seat``."""
+    state = start
+    for text in moves:
+        state = state.play(text)
+    return {"topics": first_topics(start, moves, seat, topics), "ask": ask(state.view(seat), seat)}
 
 
 def judgement(verdict: str, why: Message, better: str | None = None) -> dict[str, Any]:

@@ -8,7 +8,8 @@ by name and adds what every game's calls share (the record, the hint counts).
 * ``chart(start, moves)``: the perfect player's verdict on the position before every move and
   after the last, as one line between the first seat's win (top), a draw and the second
   seat's win (bottom);
-* ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the coach of the guided first game
+* ``coach(start, moves, seat)``, from ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the
+  coach of the guided first game
   (``pygames.core.coach``; the verdict on a move is the bots' ``judge``, the perfect player's).
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.coach import message
+from pygames.core.coach import answer, message
 from pygames.core.outcome import seat_params
 from pygames.okiya import review as judge
 from pygames.okiya.board import BORDER, FULL, PATTERNS, cells_of, match_masks
@@ -159,3 +160,9 @@ def coach_ask(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
     if giving and len(giving) < len(seen.legal):
         return message("coach.okiya.ask.danger", other)
     return message("coach.okiya.ask.build", other)
+
+
+def coach(start: State, moves: list[str], seat: int) -> dict[str, Any]:
+    """The coach's words after ``moves`` played from ``start``, for the learner at ``seat``
+    (``pygames.core.coach.answer``: the rules that first matter, what the position asks for)."""
+    return answer(start, moves, seat, coach_topics, coach_ask)

@@ -3,7 +3,8 @@ here by name.
 
 * ``chart(start, moves)``: each player's influence at the start and at the end of every round
   of a finished game played from ``start`` (public facts: influence is never secret);
-* ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the coach of the guided first game
+* ``coach(start, moves, seat)``, from ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the
+  coach of the guided first game
   (``pygames.core.coach``; the word on a move is the bots' ``judge``, the expert's search).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.coach import message
+from pygames.core.coach import answer, message
 from pygames.oriflamme.cards import IDS
 from pygames.oriflamme.state import State
 
@@ -100,3 +101,9 @@ def coach_ask(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
         top = view["queue"][pending["slot"]]["cards"][-1]
         return message("coach.oriflamme.ask.reveal", {"card_id": top["card"] or "unknown"})
     return message(f"coach.oriflamme.ask.{kind if kind in _ASKED else 'other'}")
+
+
+def coach(start: State, moves: list[str], seat: int) -> dict[str, Any]:
+    """The coach's words after ``moves`` played from ``start``, for the learner at ``seat``
+    (``pygames.core.coach.answer``: the rules that first matter, what the position asks for)."""
+    return answer(start, moves, seat, coach_topics, coach_ask)

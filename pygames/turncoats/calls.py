@@ -3,7 +3,8 @@ here by name.
 
 * ``chart(start, moves)``: how many areas each colour ruled after every turn of a finished
   game played from ``start`` (public facts: the map is open to all);
-* ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the coach of the guided first game
+* ``coach(start, moves, seat)``, from ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the
+  coach of the guided first game
   (``pygames.core.coach``; the word on a move is the bots' ``judge``, the expert's look-ahead).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.coach import message
+from pygames.core.coach import answer, message
 from pygames.turncoats.state import State, from_view
 
 
@@ -102,3 +103,9 @@ def coach_ask(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
         return message("coach.turncoats.ask.open", {"own_key": f"turncoats.colour.{own}"})
     key = "coach.turncoats.ask.ahead" if leader == own else "coach.turncoats.ask.behind"
     return message(key, {"own_key": f"turncoats.colour.{own}", "leader_key": f"turncoats.colour.{leader}"})
+
+
+def coach(start: State, moves: list[str], seat: int) -> dict[str, Any]:
+    """The coach's words after ``moves`` played from ``start``, for the learner at ``seat``
+    (``pygames.core.coach.answer``: the rules that first matter, what the position asks for)."""
+    return answer(start, moves, seat, coach_topics, coach_ask)
