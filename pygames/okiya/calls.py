@@ -9,8 +9,8 @@ by name and adds what every game's calls share (the record, the hint counts).
   after the last, as one line between the first seat's win (top), a draw and the second
   seat's win (bottom);
 * ``coach(start, moves, seat)``, from ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the
-  coach of the guided first game
-  (``pygames.core.coach``; the verdict on a move is the bots' ``judge``, the perfect player's).
+  coach of the guided first game (``pygames.core.coach``;
+  the verdict on a move is the bots' ``judge``, the perfect player's).
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ here by name.
 * ``chart(start, moves)``: each player's influence at the start and at the end of every round
   of a finished game played from ``start`` (public facts: influence is never secret);
 * ``coach(start, moves, seat)``, from ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the
-  coach of the guided first game
-  (``pygames.core.coach``; the word on a move is the bots' ``judge``, the expert's search).
+  coach of the guided first game (``pygames.core.coach``;
+  the word on a move is the bots' ``judge``, the expert's search).
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ here by name.
 * ``chart(start, moves)``: how many areas each colour ruled after every turn of a finished
   game played from ``start`` (public facts: the map is open to all);
 * ``coach(start, moves, seat)``, from ``coach_topics(view, seat)`` and ``coach_ask(view, seat)``: the
-  coach of the guided first game
-  (``pygames.core.coach``; the word on a move is the bots' ``judge``, the expert's look-ahead).
+  coach of the guided first game (``pygames.core.coach``;
+  the word on a move is the bots' ``judge``, the expert's look-ahead).
 """
 
 from __future__ import annotations
