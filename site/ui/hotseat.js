@@ -314,7 +314,7 @@ export class HotSeatGame {
   myTurn(r = this.result) {
     return !!r && r.to_move !== null && r.to_move !== undefined && r.to_move === this.viewer &&
       !this.isBot(r.to_move) && !this.thinking && !this.forced && !(this.privacy && this.privacy.shown) &&
-      r.legal.length > 0 && !this.coach.holds();
+      r.legal.length > 0 && !(this.coach && this.coach.holds());
   }
 
   // ---------------------------------------------------------------- the flow
@@ -462,7 +462,7 @@ export class HotSeatGame {
 
   /** After a position is shown: play its lone legal move after a short pause, or let a bot move. */
   proceed() {
-    this.coach.update(this.result);
+    if (this.coach) this.coach.update(this.result); // a lesson: the coach speaks (ui/learn.js)
     if (this.forced) this.autoPlay();
     else this.maybeBot();
   }

@@ -152,7 +152,11 @@ export class Coach {
   render() {
     const game = this.game;
     this.el.hidden = !this.on;
-    if (!this.on) return;
+    if (!this.on) {
+      // the same page showing a real game now ("Play a real game"): its own layout again
+      if (game.root.dataset.lesson === game.cfg.game) delete game.root.dataset.lesson;
+      return;
+    }
     game.root.dataset.lesson = game.cfg.game;
     const r = game.result;
     if (!r) this.reset(); // a lesson (re)starts: nothing said yet

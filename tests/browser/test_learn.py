@@ -120,6 +120,12 @@ def assert_real_game_button(page, game: str, catalog: dict) -> None:
     expect(real).to_have_text(catalog["ui.learn.real"])
     real.click()
     expect(page.locator("dialog[open]")).to_be_visible()
+    # the setup sheet of a real game: it starts one, with its own layout and no coach
+    page.locator("#seats-start").click()
+    page.wait_for_function(f"() => location.hash.startsWith('#play/{game}?')", timeout=STEP_MS)
+    expect(page.locator("#view-game .coach")).to_have_count(1)
+    expect(page.locator("#view-game .coach")).to_be_hidden()
+    assert page.evaluate("() => document.querySelector('#view-game').dataset.lesson") is None
 
 
 def assert_board_and_coach_in_one_screen(page, whole: bool = True) -> None:
