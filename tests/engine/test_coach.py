@@ -6,6 +6,8 @@ and the better one is not."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from pygames import GAMES, bridge
@@ -61,10 +63,17 @@ def play_with_the_coach(game: str, pick=lambda legal: legal[0]):
     raise AssertionError("the lesson never ended")
 
 
-@pytest.fixture(scope="module", params=LESSONS)
+@functools.cache
+def played(game: str) -> list:
+    """The lesson of ``game`` played through with the coach (``play_with_the_coach``), once a run:
+    the slow part of these tests (the judge searches at every decision), also run in Pyodide."""
+    return list(play_with_the_coach(game))
+
+
+@pytest.fixture(params=LESSONS)
 def lesson_game(request):
-    """A lesson played through with the coach, once per game: the game and what the coach said."""
-    return request.param, list(play_with_the_coach(request.param))
+    """A lesson played through with the coach: the game and what the coach said."""
+    return request.param, played(request.param)
 
 
 def test_every_game_declares_a_lesson_of_the_right_shape():
@@ -144,7 +153,7 @@ def test_okiya_judges_by_the_perfect_player():
 
 
 def test_okiya_tells_the_matching_rule_after_the_opening_and_the_ending_at_the_end():
-    said = list(play_with_the_coach("okiya"))
+    said = played("okiya")
     topics = [[m["key"] for m in answer["topics"]] for _, answer in said]
     assert "coach.okiya.rule.follow" in topics[1]
     assert any(key.startswith("coach.okiya.rule.end_") for key in topics[-1])
@@ -157,7 +166,7 @@ def test_oriflamme_tells_each_card_where_it_first_acts():
     """At each of the learner's decisions, every card face up in the queue (or the learner's own card
     the resolution reached) has been told, with its rule, by then; the lesson meets most cards."""
     told = set()
-    for record, answer in play_with_the_coach("oriflamme"):
+    for record, answer in played("oriflamme"):
         told |= {m["params"]["card_id"] for m in answer["topics"] if m["key"] == "coach.oriflamme.card"}
         view = bridge.state(record, 0)["view"]
         up = {c["card"] for slot in view["queue"] for c in slot["cards"] if c["up"]}
@@ -172,7 +181,7 @@ def test_oriflamme_tells_each_card_where_it_first_acts():
 
 
 def test_turncoats_tells_each_action_where_it_first_changes_the_map_and_the_ending():
-    said = list(play_with_the_coach("turncoats"))
+    said = played("turncoats")
     told = [m["key"] for _, answer in said for m in answer["topics"]]
     actions = [key.rsplit(".", 1)[1] for key in told if key.startswith("coach.turncoats.action.")]
     assert actions == ["recruit", "battle", "march", "negotiate"], told  # one at a time, the plainest first
