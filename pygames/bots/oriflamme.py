@@ -456,13 +456,16 @@ def judge(view: dict[str, Any], move: str, rng: Any, iterations: int = JUDGE_ITE
         stats=stats,
     )
     root = stats["root"]
+    pending = view["pending"] or {}
+    # reveal or keep: the words name the learner's card the resolution reached
+    said = {"card_id": view["queue"][pending["slot"]]["cards"][-1]["card"]} if kind in ("reveal", "keep") else {}
 
     def mean(m: Move) -> float:
         visits, reward = root.get(m, (0, 0.0))
         return reward / visits if visits else 0.0
 
     if chosen == best or mean(chosen) >= mean(best) - JUDGE_CLOSE:
-        return judgement("good", message(f"coach.oriflamme.why.good_{kind}"))
+        return judgement("good", message(f"coach.oriflamme.why.good_{kind}", said))
     if mean(chosen) < mean(best) - JUDGE_MARGIN:
-        return judgement("mistake", message(f"coach.oriflamme.why.worse_{kind}"), str(best))
+        return judgement("mistake", message(f"coach.oriflamme.why.worse_{kind}", said), str(best))
     return judgement("ok", message("coach.oriflamme.why.close"), str(best))
