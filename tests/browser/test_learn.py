@@ -145,6 +145,15 @@ def assert_board_and_coach_in_one_screen(page, whole: bool = True) -> None:
 # ----------------------------------------------------------------------------- Okiya
 
 
+def test_every_game_has_a_lesson_linked_from_its_card(page, site_url, catalog):
+    assert LESSONS == list(GAMES)
+    page.goto(site_url)
+    for game in LESSONS:
+        link = page.locator(f'.game-card[data-game="{game}"] a[data-learn="{game}"]')
+        expect(link).to_have_text(catalog["ui.learn.link"])
+        expect(link).to_have_attribute("href", f"#learn/{game}")
+
+
 def okiya_click(page):
     """Take a tile by clicking the garden at its cell (the move's data: the legal moves' cells)."""
 
@@ -178,6 +187,7 @@ def test_okiya_guided_game_on_a_phone(fast, site_url, catalog, axe_js):  # noqa:
     assert catalog["coach.okiya.rule.follow"] in seen["topics"]
     expect(coach(page).locator(".coach-ask")).to_have_text(catalog["ui.learn.end"])
     assert violations(page, axe_js) == []
+    assert page.evaluate("() => localStorage.getItem('pygames.okiya.save')") is None  # a lesson is not saved
     assert_real_game_button(page, "okiya", catalog)
 
 
