@@ -24,11 +24,12 @@ from typing import Any, Callable
 
 from pygames import GAMES
 from pygames.bots import BOTS, DEFAULT_LEVELS, bots_module
+from pygames.core.coach import LESSON_FIELDS
 from pygames.core.errors import PlayerError
 from pygames.core.i18n import tr
 from pygames.core.replay import replay_answer
 from pygames.core.rng import Rng, derive_seed
-from pygames.core.session import event_maker, forced_move, start_match
+from pygames.core.session import canonical, event_maker, forced_move, start_match
 
 RECORD_VERSION = 1
 #: Limits that keep a hostile record from costing more than a real one.
@@ -42,8 +43,9 @@ def games() -> list[dict[str, Any]]:
     ``id``, ``players`` (the player counts), ``formats``, ``levels`` and ``default_level``
     (its bots), ``level_key`` (the catalog prefix of the levels' names: ``<id>.level``),
     ``options`` (rule option -> default), ``secrets`` (views differ by seat), ``link_level``
-    (link play's level: ``"sealed"`` or ``"friendly"``) and ``calls`` (the calls beyond the
-    protocol the game offers, e.g. Okiya's ``review`` and ``hint``). Each fact is the game's
+    (link play's level: ``"sealed"`` or ``"friendly"``), ``calls`` (the calls beyond the
+    protocol the game offers, e.g. Okiya's ``review`` and ``hint``) and ``lesson`` (its guided
+    first game, ``#learn/<id>``: ``pygames.core.coach``; None for a game without one). Each fact is the game's
     own (its module and its bots module): the page never restates one."""
     from pygames.link.api import link_level
 
@@ -59,6 +61,7 @@ def games() -> list[dict[str, Any]]:
             "secrets": bool(module.SECRETS),
             "link_level": link_level(game),
             "calls": list(offered_calls(module)),
+            "lesson": lesson_of(module),
         }
         for game, module in GAMES.items()
     ]
@@ -162,6 +165,40 @@ def chart(record: dict[str, Any]) -> dict[str, Any]:
     games = match.notation()
     start = rebuild({**record, "games": games[:-1] + [[]]}).current
     return game_calls(match.game).chart(start, games[-1])
+
+
+def coach(record: dict[str, Any], move: str | None = None) -> dict[str, Any]:
+    """The coach of a guided first game (``pygames.core.coach``), for a game that offers it
+    (``CALLS`` and its ``LESSON``), on the record's current position as the learner's seat sees it:
+
+    * ``topics``: the rules that matter now and were not told at an earlier decision of the learner;
+    * ``ask``: what the position asks of the learner (None when the learner has nothing to decide);
+    * with ``move`` (one of the learner's legal moves, not played): ``judgement``, the bots' word on
+      it from the learner's view (``verdict`` good / ok / mistake, ``why``, ``better``)."""
+    match = _offering(record, "coach")
+    lesson = lesson_of(GAMES[match.game])
+    seat = lesson["seat"] if lesson and lesson["seat"] < match.players else 0
+    games = match.notation()
+    start = rebuild({**_record(match), "games": games[:-1] + [[]]}).current
+    current = match.current
+    answer: dict[str, Any] = {"seat": seat, **game_calls(match.game).coach(start, games[-1], seat)}
+    if move is not None:
+        if current.to_move != seat:
+            raise PlayerError("error.bad_call" if current.to_move is not None else "error.game_over")
+        text, _ = canonical(current, move[:80])
+        rng = Rng(derive_seed("coach", match.seed, len(games), len(games[-1])))
+        answer["judgement"] = bots_module(match.game).judge(current.view(seat), text, rng)
+    return answer
+
+
+def lesson_of(module: Any) -> dict[str, Any] | None:
+    """A game module's guided first game (its ``LESSON``, checked: ``pygames.core.coach``), or None."""
+    lesson = getattr(module, "LESSON", None)
+    if lesson is None or "coach" not in offered_calls(module):
+        return None
+    if set(lesson) != set(LESSON_FIELDS) or not all(isinstance(lesson[k], t) for k, t in LESSON_FIELDS.items()):
+        raise ValueError(f"a LESSON holds {sorted(LESSON_FIELDS)}: {lesson!r}")
+    return {**lesson, "options": dict(lesson["options"])}
 
 
 def replay(record: dict[str, Any], step: int = 0, game: int | None = None) -> dict[str, Any]:
@@ -370,7 +407,8 @@ def _check_seed(seed: object) -> int:
 
 
 CALLS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, replay)
+    f.__name__: f
+    for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, coach, replay)
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_chart", "link_qr")

@@ -15,6 +15,7 @@ import { Notices } from "./ui/notices.js";
 import { Updates } from "./ui/updates.js";
 import { wantedLanguages, mountPicker } from "./ui/language.js";
 import { gameStylesheet } from "./ui/sheets.js";
+import { learnedId } from "./ui/learn.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -70,9 +71,9 @@ function linkPlay() {
   return linkLoading;
 }
 
-/** The game id a `#play/<id>?...` hash names, or null. */
+/** The game id a `#play/<id>?...` or `#learn/<id>` (its guided first game: ui/learn.js) hash names, or null. */
 function routedId(hash) {
-  const m = /^#\/?play\/([^/?]+)/.exec(hash);
+  const m = /^#\/?(?:play|learn)\/([^/?]+)/.exec(hash);
   return m ? m[1] : null;
 }
 
@@ -89,7 +90,8 @@ async function onRoute() {
   const gen = ++routeGen;
   const hash = location.hash;
   const id = routedId(hash);
-  const game = registry.find((g) => g.id === id);
+  // (a guided first game only for a game that declares its lesson)
+  const game = registry.find((g) => g.id === id && (g.lesson || !learnedId(hash)));
   if (game) {
     if (link) link.stop();
     try {
@@ -200,6 +202,14 @@ function renderGames() {
     play.textContent = t("ui.games.play");
     play.addEventListener("click", () => pageOf(game).then((page) => page.openSetup(), (err) => toast(t("ui.error.internal", { detail: String(err) }))));
     row.append(play);
+    if (game.lesson) {
+      const learn = document.createElement("a");
+      learn.className = "btn";
+      learn.href = `#learn/${game.id}`;
+      learn.dataset.learn = game.id;
+      learn.textContent = t("ui.learn.link");
+      row.append(learn);
+    }
     const resume = savedHash(game.id);
     if (resume) {
       const a = document.createElement("a");

@@ -77,7 +77,9 @@ def search(
     ``deadline``, when given, is the time on ``clock`` (default ``time.perf_counter``) at which the
     search stops (then ``iterations`` is only a cap); it also stops when the root's most visited move
     can no longer be overtaken in the iterations the clock leaves (see the module docstring).
-    ``stats``, when given, receives ``iterations``: how many were run."""
+    ``stats``, when given, receives ``iterations``: how many were run, and ``root``: each move of
+    the root tried, with its visits and its total reward for the searcher (the coach of a guided
+    game scores the moves by it)."""
     root = _Node(-1)
     first = None
     timer = None if deadline is None else _Timer(deadline, clock or time.perf_counter, iterations)
@@ -117,6 +119,8 @@ def search(
             node.reward += rewards[node.mover]
     if stats is not None:
         stats["iterations"] = done
+        # each move of the root tried: (visits, total reward of the searcher): a coach's scores
+        stats["root"] = {move: (child.visits, child.reward) for move, child in root.children.items()}
     if not root.children:
         return first[0]
     return max(root.children.items(), key=lambda item: item[1].visits)[0]

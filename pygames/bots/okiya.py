@@ -6,17 +6,23 @@
   pattern-counting evaluation; ties broken at random.
 * ``perfect``: the exact solver (``pygames.okiya.solver``); uniform at random among
   the moves with the best score (fastest win, else a draw, else the slowest loss).
+
+``judge`` is not a level: the guided first game's verdict on a learner's move (the solver's).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pygames.core.coach import judgement, message
+from pygames.core.errors import IllegalMove
+from pygames.core.outcome import seat_params
 from pygames.okiya.board import BORDER, FULL, PATTERNS, match_masks
-from pygames.okiya.solver import Position, solver_for
-from pygames.okiya.state import MOVES
+from pygames.okiya.review import label
+from pygames.okiya.solver import Position, outcome, solver_for
+from pygames.okiya.state import MOVES, parse
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "easy", "medium", "perfect", "MEDIUM_DEPTH"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "easy", "medium", "perfect", "judge", "MEDIUM_DEPTH"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("easy", "medium", "perfect")
@@ -124,3 +130,41 @@ def perfect(view: dict[str, Any], rng: Any) -> Any:
     solver = solver_for(p.layout)
     order = _shuffled(solver.legal(p.mover, p.opp, p.last), rng)
     return MOVES[solver.best(p.mover, p.opp, p.last, order)[0]]
+
+
+def judge(view: dict[str, Any], move: str, rng: Any) -> dict[str, Any]:
+    """The perfect player's word on ``move`` in ``view`` for the guided first game
+    (``pygames.core.coach``): ``good`` (a best move: why it is), ``ok`` (a slower win, or a
+    shorter defence of a lost game) or ``mistake`` (it throws a win or a draw away: why, and a
+    best move instead). ``rng`` is unused: the solver is exact."""
+    p = Position.from_view(view)
+    cell = parse(move).cell
+    match = match_masks(p.layout)
+    solver = solver_for(p.layout)
+    legal = solver.legal(p.mover, p.opp, p.last)
+    if cell not in legal:
+        raise IllegalMove("error.bad_notation", move=move[:40])
+    best, best_cells = solver.best_cells(p.mover, p.opp, p.last)
+    score = best if cell in best_cells else solver.move_score(p.mover, p.opp, p.last, cell)
+    before, after = outcome(best), outcome(score)
+    kind = label(before, after, score, best, len(legal))
+    other = seat_params(1 - p.seat)
+    quick = [c for c in best_cells if _wins_at_once(match, p.mover, p.opp, c)]
+    better = str(MOVES[(quick or best_cells)[0]])
+    if _wins_at_once(match, p.mover, p.opp, cell):
+        mine = p.mover | 1 << cell
+        won = any(mine & q == q for q in PATTERNS)
+        key = "coach.okiya.why.wins_pattern" if won else "coach.okiya.why.wins_blockade"
+        return judgement("good", message(key, other))
+    if kind in ("threw_win", "threw_draw"):
+        mine = p.mover | 1 << cell
+        gives = any(_wins_at_once(match, p.opp, mine, d) for d in _legal(match, p.opp, mine, cell))
+        key = "coach.okiya.why.gives_win" if gives else f"coach.okiya.why.{kind}"
+        return judgement("mistake", message(key, other), better)
+    if kind in ("kept_win", "shorter_loss"):
+        return judgement("ok", message(f"coach.okiya.why.{kind}", other), better)
+    threes = {c for q in PATTERNS if not q & p.mover and (q & p.opp).bit_count() == 3 for c in range(16) if q >> c & 1}
+    if cell in threes - {c for c in range(16) if p.opp >> c & 1}:
+        return judgement("good", message("coach.okiya.why.blocks", other))
+    why = "forced" if kind == "forced" else {1: "keeps_win", 0: "holds", -1: "defends"}[before]
+    return judgement("good", message(f"coach.okiya.why.{why}", other))

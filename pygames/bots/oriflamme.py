@@ -31,6 +31,9 @@ get the same answer.
   heuristic bots in 4-player games it takes a 56.6% win share over 400 games (95% CI
   51.7-61.4%, fair share 25%; 46.9% with a uniform deal and random playouts), about 0.27 s
   of CPU per decision on CPython (``bench/bots_bench.py``).
+
+``judge`` is not a level: the guided first game's word on a learner's move, scored by the
+expert's search from the learner's view.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import Any
 
 from pygames.bots.ismcts import search
 from pygames.bots.reward import placed
+from pygames.core.coach import judgement, message
 from pygames.oriflamme import from_view
 from pygames.oriflamme.cards import (
     AMBUSH,
@@ -54,12 +58,12 @@ from pygames.oriflamme.cards import (
     SPY,
     UNKNOWN,
 )
-from pygames.oriflamme.moves import KEEP_MOVE, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
+from pygames.oriflamme.moves import KEEP_MOVE, KINDS, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
 from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUNDS
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "random"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "judge", "random"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
@@ -408,3 +412,60 @@ def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget
         public=public,
         deadline=deadline,
     )
+
+
+#: The coach's search (``judge``): iterations per judged move, without a clock (the same record
+#: always gets the same word).
+JUDGE_ITERATIONS = 600
+#: A move whose average result (a win share, 0..1) is this far below the best move's is a mistake;
+#: within ``JUDGE_CLOSE`` of it, as good as the best.
+JUDGE_MARGIN = 0.12
+JUDGE_CLOSE = 0.03
+#: The kinds of decision the coach has its own words for (the others: ``other``).
+_JUDGED_KINDS = ("place", "reveal", "keep", "target")
+
+
+def judge(view: dict[str, Any], move: str, rng: Any, iterations: int = JUDGE_ITERATIONS) -> dict[str, Any]:
+    """The coach's word on ``move`` in ``view`` for the guided first game (``pygames.core.coach``):
+    the expert's search from the seat's view (``expert``'s deals and playouts, ``iterations`` of
+    them) scores every move by its average result; the move is ``good`` when it is the search's
+    choice or as good, a ``mistake`` when it does clearly worse (``JUDGE_MARGIN``), then with the
+    search's choice as ``better``, else ``ok``."""
+    state = from_view(view)
+    legal = state.legal_moves()
+    chosen = next((m for m in legal if str(m) == move), None)
+    if chosen is None:
+        chosen = parse(move)
+    kind = KINDS[chosen.kind] if KINDS[chosen.kind] in _JUDGED_KINDS else "other"
+    if len(legal) == 1:
+        return judgement("good", message("coach.oriflamme.why.forced"))
+    me = view["seat"]
+    stats: dict[str, Any] = {}
+
+    def public(position: State, moves: tuple[Move, ...]) -> list[int] | None:
+        return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
+
+    best = search(
+        lambda r: _deal(state, me, r),
+        iterations,
+        rng,
+        apply=State._play_legal,
+        rollout=_rollout,
+        exploration=EXPLORATION,
+        public=public,
+        stats=stats,
+    )
+    root = stats["root"]
+    pending = view["pending"] or {}
+    # reveal or keep: the words name the learner's card the resolution reached
+    said = {"card_id": view["queue"][pending["slot"]]["cards"][-1]["card"]} if kind in ("reveal", "keep") else {}
+
+    def mean(m: Move) -> float:
+        visits, reward = root.get(m, (0, 0.0))
+        return reward / visits if visits else 0.0
+
+    if chosen == best or mean(chosen) >= mean(best) - JUDGE_CLOSE:
+        return judgement("good", message(f"coach.oriflamme.why.good_{kind}", said))
+    if mean(chosen) < mean(best) - JUDGE_MARGIN:
+        return judgement("mistake", message(f"coach.oriflamme.why.worse_{kind}", said), str(best))
+    return judgement("ok", message("coach.oriflamme.why.close"), str(best))

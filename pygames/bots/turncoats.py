@@ -37,6 +37,9 @@ change the choice.
   out to the end instead, every seat, its own too, moving as the heuristic would, and scores the
   real result.  It plays the candidate with the best mean score.  A move that only looks good
   until the next seats flip it back, or a Negotiate the others will not follow, loses out.
+
+``judge`` is not a level: the guided first game's word on a learner's move, by the expert's
+look-ahead from the learner's view.
 """
 
 from __future__ import annotations
@@ -48,12 +51,13 @@ from typing import Any
 from pygames.bots.reward import placed
 from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
 from pygames.bots.turncoats_replies import Rival, deal
+from pygames.core.coach import judgement, message
 from pygames.turncoats import from_view
 from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, unpack
 from pygames.turncoats.moves import NEGOTIATE, NEGOTIATE_MOVE, RETURN, RETURNS
 from pygames.turncoats.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "SAMPLES"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "judge", "SAMPLES"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
@@ -360,3 +364,45 @@ def expert(
             totals[i] += sum(judge.answered(position, m, rival) for position in more)
         done += batch
     return candidates[totals.index(max(totals))]
+
+
+#: The coach's look-ahead (``judge``): the expert's, without a clock (the same record always gets
+#: the same word). A move whose chance to win is this far below the best candidate's is a mistake;
+#: within ``JUDGE_CLOSE`` of it, as good as the best.
+JUDGE_MARGIN = 0.15
+JUDGE_CLOSE = 0.04
+
+
+def judge(view: dict[str, Any], move: str, rng: Any, deals: int = ITERATIONS) -> dict[str, Any]:
+    """The coach's word on ``move`` in ``view`` for the guided first game (``pygames.core.coach``):
+    the expert's look-ahead from the seat's view (its reading of the rivals' hands, its best
+    ``CANDIDATES`` moves and Negotiate, then ``move`` itself, each played on the same ``deals``
+    positions against the rivals' answers) gives every candidate a chance to win; ``move`` is
+    ``good`` when none does better (by ``JUDGE_CLOSE``), a ``mistake`` when the best does clearly
+    better (``JUDGE_MARGIN``), then with the best as ``better``, else ``ok``. ``move`` comes last,
+    so the other candidates' scores do not depend on which move is judged."""
+    state = _position(view)
+    legal = state.legal_moves()
+    chosen = next(m for m in legal if str(m) == move)
+    kind = chosen.to_json()["kind"]
+    if len(legal) == 1:
+        return judgement("good", message("coach.turncoats.why.forced"))
+    me = view["seat"]
+    beliefs = read_hands(view, _colour_odds)
+    scorer = _Judge(state, me, rng, beliefs)
+    candidates = scorer.order(state, legal)[:CANDIDATES]
+    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
+        candidates.append(NEGOTIATE_MOVE)
+    if chosen not in candidates:
+        candidates.append(chosen)
+    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
+    rival = Rival(_colour_odds, _odds_of, rng)
+    means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
+    top = max(range(len(candidates)), key=lambda i: (means[i], -i))
+    mine = means[candidates.index(chosen)]
+    if chosen == candidates[top] or mine >= means[top] - JUDGE_CLOSE:
+        return judgement("good", message(f"coach.turncoats.why.good_{kind}"))
+    better = str(candidates[top])
+    if mine < means[top] - JUDGE_MARGIN:
+        return judgement("mistake", message(f"coach.turncoats.why.worse_{kind}"), better)
+    return judgement("ok", message("coach.turncoats.why.close"), better)

@@ -101,6 +101,10 @@ class GameModule(Protocol):
     * ``CALLS`` (optional): the calls beyond the protocol the game offers the page, e.g.
       ``("review", "hint")``; each is a function of the module ``pygames.<game>.calls``
       (``review(start, moves) -> dict``, ``hint(state) -> dict``), which the bridge calls;
+    * ``LESSON`` (optional, with ``"coach"`` in ``CALLS``): the guided first game, ``#learn/<game>``
+      (``pygames.core.coach``): ``seed``, ``players``, the learner's ``seat``, the bots' ``level``,
+      ``options``; its calls module's ``coach(start, moves, seat)`` tells the rules and what the
+      position asks for, its bots module's ``judge(view, move, rng)`` the word on a move;
     * ``open_view(state) -> dict`` (optional; a game with secrets): ``state``'s view with every
       secret open (every hand, every face-down card; ``"open": true``), for the replay of a
       finished game only (``pygames.core.replay``); a game without one replays ``view(None)``;

@@ -15,11 +15,15 @@ WIRE_CODE = 0
 #: The calls beyond the protocol this game offers the page (``pygames.okiya.calls``): the
 #: perfect player's verdict on every move of a game, its best moves as a hint, and the
 #: verdict over the moves as a picture.
-CALLS = ("review", "hint", "chart")
+CALLS = ("review", "hint", "chart", "coach")
+#: The guided first game (``#learn/okiya``; ``pygames.core.coach``): the learner (seat 0) starts
+#: against the medium bot on a garden where careful play wins in a few moves.
+LESSON = {"seed": 6, "players": 2, "seat": 0, "level": "medium", "options": {}}
 
 __all__ = [
     "CALLS",
     "FORMATS",
+    "LESSON",
     "MOVES",
     "OPTIONS",
     "PLAYER_COUNTS",

@@ -30,11 +30,15 @@ FORMATS = ("single",)
 WIRE_CODE = 1
 #: The calls beyond the protocol this game offers the page (``pygames.oriflamme.calls``): the
 #: picture of a finished game.
-CALLS = ("chart",)
+CALLS = ("chart", "coach")
+#: The guided first game (``#learn/oriflamme``; ``pygames.core.coach``): the learner (seat 0)
+#: against two heuristic bots, three players.
+LESSON = {"seed": 4, "players": 3, "seat": 0, "level": "heuristic", "options": {}}
 
 __all__ = [
     "CALLS",
     "FORMATS",
+    "LESSON",
     "OPTIONS",
     "PLAYER_COUNTS",
     "ROUNDS",

@@ -31,10 +31,14 @@ FORMATS = ("single",)
 WIRE_CODE = 2
 #: The calls beyond the protocol this game offers the page (``pygames.turncoats.calls``): the
 #: picture of a finished game.
-CALLS = ("chart",)
+CALLS = ("chart", "coach")
+#: The guided first game (``#learn/turncoats``; ``pygames.core.coach``): the learner (seat 0)
+#: against one heuristic bot, two players.
+LESSON = {"seed": 3, "players": 2, "seat": 0, "level": "heuristic", "options": {}}
 
 __all__ = [
     "CALLS",
+    "LESSON",
     "ADJACENT",
     "COLOURS",
     "EDGES",

@@ -8,7 +8,7 @@ import { requireMethods } from "./contract.js";
 export const PAGE_METHODS = ["present", "say", "moveLabel", "turnKey", "buildDom", "renderParts", "renderDecision", "fillEnd"];
 
 /** The config keys that are registry facts: a page config never holds them. */
-export const REGISTRY_FACTS = ["levels", "defaultLevel", "levelKey", "minPlayers", "maxPlayers", "formats", "ruleOptions", "undo", "calls"];
+export const REGISTRY_FACTS = ["levels", "defaultLevel", "levelKey", "minPlayers", "maxPlayers", "formats", "ruleOptions", "undo", "calls", "lesson"];
 
 /** A page's config: its own static config (presentation), completed by the game's registry entry (games.json). */
 export function withRegistry(Page, info) {
@@ -30,5 +30,6 @@ export function withRegistry(Page, info) {
     undo: !info.secrets,
     ruleOptions: info.options,
     calls: info.calls || [],
+    lesson: info.lesson || null, // the guided first game (ui/learn.js), or none
   };
 }

@@ -48,6 +48,7 @@ import { LoadingNote, earlyView, publicShown } from "./early.js";
 import { FocusKeeper, keysHelp } from "./keyboard.js";
 import { withRegistry } from "./config.js";
 import { appendEndChart } from "./chart.js";
+import { Coach, lessonRoute } from "./learn.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -122,13 +123,13 @@ export class HotSeatGame {
 
   /** Show the game of `hash` (a #play/<game> route); resumes a saved game of the same hash. */
   async start(hash) {
-    const route = parseRoute(hash, this.cfg);
+    const route = lessonRoute(hash, this.cfg) || parseRoute(hash, this.cfg); // #learn/<game>: ui/learn.js
     if (!route) return;
     if (route.seed === null) {
       route.seed = randomSeed();
       history.replaceState(null, "", routeHash(route, this.cfg));
     }
-    const canonical = routeHash(route, this.cfg);
+    const canonical = route.lesson ? route.hash : routeHash(route, this.cfg);
     if (this.active && this.hash === canonical && this.result) return;
     this._build();
     if (this.privacy) this.privacy.cancel();
@@ -192,7 +193,7 @@ export class HotSeatGame {
     if (this.built) {
       for (const node of this.nodes) node.hidden = true;
       this.closeInfo();
-      if (this.root.dataset.mode === this.cfg.game) delete this.root.dataset.mode;
+      if (this.root.dataset.mode === this.cfg.game) delete this.root.dataset.mode, delete this.root.dataset.lesson;
     }
     document.removeEventListener("keydown", this._onKey);
   }
@@ -313,7 +314,7 @@ export class HotSeatGame {
   myTurn(r = this.result) {
     return !!r && r.to_move !== null && r.to_move !== undefined && r.to_move === this.viewer &&
       !this.isBot(r.to_move) && !this.thinking && !this.forced && !(this.privacy && this.privacy.shown) &&
-      r.legal.length > 0;
+      r.legal.length > 0 && !(this.coach && this.coach.holds());
   }
 
   // ---------------------------------------------------------------- the flow
@@ -321,6 +322,7 @@ export class HotSeatGame {
   async play(move) {
     const r = this.result;
     if (!move || !r || this.busy || !this.myTurn(r) || !r.legal.includes(move)) return;
+    if (this.coach.on && !(await this.coach.judge(r, move))) return; // a lesson: the coach's word first
     this.onOwnMove();
     await this._send(r, move);
   }
@@ -397,6 +399,7 @@ export class HotSeatGame {
 
   /** Save the game (`res`'s record) under its route, for Resume. */
   save(res, over) {
+    if (this.route && this.route.lesson) return; // a lesson is not saved: the player's own game stays
     const shown = this.shownBeforePython ? res : this.secrets ? publicShown(res) : null;
     writeJSON(this.cfg.saveKey, { hash: this.hash, record: res.record, over, ...(shown ? { shown } : {}) });
     remember(playedEntry(this, res, over)); // My games (ui/played.js)
@@ -459,6 +462,7 @@ export class HotSeatGame {
 
   /** After a position is shown: play its lone legal move after a short pause, or let a bot move. */
   proceed() {
+    if (this.coach) this.coach.update(this.result); // a lesson: the coach speaks (ui/learn.js)
     if (this.forced) this.autoPlay();
     else this.maybeBot();
   }
@@ -495,10 +499,11 @@ export class HotSeatGame {
     if (this.built) return;
     this.built = true;
     this.buildDom(this.root); // sets this.nodes, this.canvas, this.board and the panels
+    this.coach = new Coach(this); // a lesson's coach (ui/learn.js), shown on #learn/<game>
     this.loadingNote = new LoadingNote(this.canvas.parentElement, this.py, this.cfg.game);
     this.paceBar = new PaceBar({ idPrefix: this.cfg.idPrefix, onSkip: () => this.skip() });
-    (this.root.querySelector(".top") || this.root).append(this.paceBar.el);
-    this.nodes.push(this.paceBar.el);
+    (this.root.querySelector(".top") || this.root).append(this.coach.el, this.paceBar.el);
+    this.nodes.push(this.coach.el, this.paceBar.el);
     this.privacy = new PrivacyScreen({ t, parent: this.root.parentElement || document.body });
     this.canvas.addEventListener("pointerdown", () => (this._keyboard = false));
     this.focusKeeper = new FocusKeeper(this);
@@ -559,6 +564,7 @@ export class HotSeatGame {
     $("#btn-new").hidden = over;
     if (this.controlsBox) this.controlsBox.hidden = over;
     this.renderPace();
+    this.coach.render();
     document.documentElement.dataset.game = r
       ? `${this.cfg.game}:${r.record.games[r.record.games.length - 1].length}:${over ? "over" : r.to_move}:${this.viewer === null ? "-" : this.viewer}`
       : "";
@@ -721,7 +727,7 @@ export class HotSeatGame {
     this.fillEnd(box, r.view, outcome);
     appendEndChart(this, box, r);
     const next = !!(r.match && r.match.can_continue); // a match goes on with its next game
-    box.append(el("div", { class: "end-actions" },
+    box.append(this.coach.on ? this.coach.endActions() : el("div", { class: "end-actions" },
       next
         ? el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-next`, text: t("ui.end.next"), onclick: () => this.nextGame() })
         : el("button", { type: "button", class: "btn primary", id: `${this.cfg.idPrefix}-rematch`, text: t("ui.end.rematch"), onclick: () => this.rematch() }),

@@ -71,7 +71,7 @@ export class FocusKeeper {
     if (game.result && game.result.view.outcome) {
       if (usable(kept) && game.endEl.contains(kept)) return kept;
       const prefix = game.cfg.idPrefix;
-      return game.endEl.querySelector(`#${prefix}-next, #${prefix}-rematch`);
+      return game.endEl.querySelector(`#${prefix}-next, #${prefix}-rematch, #${prefix}-real`);
     }
     if (usable(kept)) return kept;
     const board = game.canvas.tabIndex >= 0 && usable(game.canvas) ? game.canvas : null;

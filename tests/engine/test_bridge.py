@@ -217,7 +217,7 @@ def test_an_unknown_game_is_refused_by_every_call_that_names_one(game):
     assert answer["error"]["params"]["game"] == game and answer["error"]["text"]
     assert refused("link_create", game=game, players=2, names=["A", "B"]) == "error.unknown_game"
     record = {"v": 1, "game": game, "players": 2, "seed": 1, "format": "single", "options": {}, "games": [[]]}
-    for fn in ("state", "play", "undo", "next_game", "bot_move", "review", "hint", "chart", "replay"):
+    for fn in ("state", "play", "undo", "next_game", "bot_move", "review", "hint", "chart", "coach", "replay"):
         args = {"record": record, **{"play": {"move": "x"}, "undo": {"seats": [0]}}.get(fn, {})}
         assert refused(fn, **args) == "error.unknown_game", fn
 

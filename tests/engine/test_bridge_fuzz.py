@@ -161,11 +161,11 @@ def test_damaged_records_are_player_errors(valid_calls):
             record[list(record)[rng.below(len(record))]] = JUNK[rng.below(len(JUNK))]
         else:  # a junk move among the real ones
             record["games"][-1].insert(rng.below(len(record["games"][-1]) + 1), JUNK[rng.below(len(JUNK))])
-        for fn in ("state", "play", "undo", "next_game", "bot_move", "review", "hint", "chart", "replay"):
+        for fn in ("state", "play", "undo", "next_game", "bot_move", "review", "hint", "chart", "coach", "replay"):
             call(
                 fn,
                 {"record": record, "move": move, "seats": [0], "level": "no level"}
-                if fn not in ("state", "review", "hint", "chart", "replay")
+                if fn not in ("state", "review", "hint", "chart", "coach", "replay")
                 else {"record": record},
             )
 

@@ -100,4 +100,4 @@ def test_the_bridge_lists_okiyas_formats_levels_and_calls():
     assert listed["formats"] == ["single", "best_of_three", "points_10"] and listed["players"] == [2]
     assert listed["default_level"] == "medium"  # the levels themselves: test_bots
     assert listed["options"] == {} and not listed["secrets"] and listed["link_level"] == "sealed"
-    assert listed["calls"] == ["review", "hint", "chart"]
+    assert listed["calls"] == ["review", "hint", "chart", "coach"]
