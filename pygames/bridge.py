@@ -228,6 +228,52 @@ def replay(record: dict[str, Any], step: int = 0, game: int | None = None) -> di
     return answer
 
 
+#: How many of the moves a bot weighed ``weigh`` tells (the one played is told besides).
+WEIGHED = 3
+
+
+def weigh(record: dict[str, Any], step: int | None = None, game: int | None = None) -> dict[str, Any]:
+    """What the strongest bot weighed for move ``step`` (1 the first; by default the last) of game
+    ``game`` of the record's match (by default the current one), from the view of the seat that
+    made it: ``seat``, the ``move`` played, ``forced`` (its only move), and ``candidates``: the
+    ``WEIGHED`` moves it rated best and the one played, each ``move``, ``data``, ``share`` (its
+    estimated chance to win, 0..1) and ``played``. A game with secrets is weighed only once over:
+    the candidates would tell the mover's hand (PlayerError ``error.weigh_secret``)."""
+    match = rebuild(record)
+    games = match.notation()
+    index = len(games) - 1 if game is None else game
+    if not 0 <= index < len(games):
+        raise PlayerError("error.bad_replay_game", n=str(game)[:12])
+    moves = games[index]
+    at = len(moves) if step is None else step
+    if not 1 <= at <= len(moves):
+        raise PlayerError("error.bad_weigh_step", n=str(at)[:12])
+    if GAMES[match.game].SECRETS and match.current.outcome is None:
+        raise PlayerError("error.weigh_secret")
+    before = rebuild({**_record(match), "games": games[:index] + [moves[: at - 1]]}).current
+    seat, played = before.to_move, moves[at - 1]
+    legal = before.legal_moves()
+    answer: dict[str, Any] = {"seat": seat, "move": played, "step": at, "forced": len(legal) == 1, "candidates": []}
+    if len(legal) == 1:
+        return answer
+    rng = Rng(derive_seed("weigh", match.seed, index, at))
+    chosen = next(m for m in legal if str(m) == played)
+    weighed = bots_module(match.game).weigh(before.view(seat), rng, also=chosen)
+    shown = weighed[:WEIGHED] + [(m, share) for m, share in weighed[WEIGHED:] if str(m) == played]
+    if not any(str(m) == played for m, _ in shown):  # a move the search never tried: no estimate
+        shown.append((chosen, None))
+    answer["candidates"] = [
+        {
+            "move": str(m),
+            "data": m.to_json(),
+            "share": None if share is None else round(share, 3),
+            "played": str(m) == played,
+        }
+        for m, share in shown
+    ]
+    return answer
+
+
 def offered_calls(module: Any) -> tuple[str, ...]:
     """The calls beyond the protocol a game module offers (its ``CALLS``; none by default)."""
     return tuple(getattr(module, "CALLS", ()))
@@ -408,7 +454,7 @@ def _check_seed(seed: object) -> int:
 
 CALLS: dict[str, Callable[..., Any]] = {
     f.__name__: f
-    for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, coach, replay)
+    for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, coach, replay, weigh)
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_chart", "link_qr")

@@ -22,7 +22,7 @@ from pygames.okiya.review import label
 from pygames.okiya.solver import Position, outcome, solver_for
 from pygames.okiya.state import MOVES, parse
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "easy", "medium", "perfect", "judge", "MEDIUM_DEPTH"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "easy", "medium", "perfect", "judge", "weigh", "MEDIUM_DEPTH"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("easy", "medium", "perfect")
@@ -130,6 +130,18 @@ def perfect(view: dict[str, Any], rng: Any) -> Any:
     solver = solver_for(p.layout)
     order = _shuffled(solver.legal(p.mover, p.opp, p.last), rng)
     return MOVES[solver.best(p.mover, p.opp, p.last, order)[0]]
+
+
+def weigh(view: dict[str, Any], rng: Any, also: Any = None) -> list[tuple[Any, float]]:
+    """What the perfect player weighs in ``view`` (the seat to move's): every legal move (``also``
+    among them) with its value under perfect play for the mover (1 a win, 0.5 a draw, 0 a loss),
+    best first (the faster win, the slower loss; then by cell). ``rng`` is unused: the solver is
+    exact."""
+    p = Position.from_view(view)
+    solver = solver_for(p.layout)
+    scores = {cell: solver.move_score(p.mover, p.opp, p.last, cell) for cell in solver.legal(p.mover, p.opp, p.last)}
+    order = sorted(scores, key=lambda cell: (-scores[cell], cell))
+    return [(MOVES[cell], (outcome(scores[cell]) + 1) / 2) for cell in order]
 
 
 def judge(view: dict[str, Any], move: str, rng: Any) -> dict[str, Any]:

@@ -63,7 +63,7 @@ from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUN
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "judge", "random"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "judge", "random", "weigh"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
@@ -425,20 +425,15 @@ JUDGE_CLOSE = 0.03
 _JUDGED_KINDS = ("place", "reveal", "keep", "target")
 
 
-def judge(view: dict[str, Any], move: str, rng: Any, iterations: int = JUDGE_ITERATIONS) -> dict[str, Any]:
-    """The coach's word on ``move`` in ``view`` for the guided first game (``pygames.core.coach``):
-    the expert's search from the seat's view (``expert``'s deals and playouts, ``iterations`` of
-    them) scores every move by its average result; the move is ``good`` when it is the search's
-    choice or as good, a ``mistake`` when it does clearly worse (``JUDGE_MARGIN``), then with the
-    search's choice as ``better``, else ``ok``."""
+def weigh(
+    view: dict[str, Any], rng: Any, iterations: int = JUDGE_ITERATIONS, also: Move | None = None
+) -> list[tuple[Move, float]]:
+    """What the expert weighs in ``view`` (the seat to move's; more than one legal move): its
+    search from the seat's view (``expert``'s deals and playouts, ``iterations`` of them, no
+    clock: the same view and rng give the same answer), every move it tried with its average
+    result (a win share, 0..1), its choice first, then by how much the search tried them.
+    (``also``, a move to weigh besides, is among them when the search tried it.)"""
     state = from_view(view)
-    legal = state.legal_moves()
-    chosen = next((m for m in legal if str(m) == move), None)
-    if chosen is None:
-        chosen = parse(move)
-    kind = KINDS[chosen.kind] if KINDS[chosen.kind] in _JUDGED_KINDS else "other"
-    if len(legal) == 1:
-        return judgement("good", message("coach.oriflamme.why.forced"))
     me = view["seat"]
     stats: dict[str, Any] = {}
 
@@ -456,13 +451,33 @@ def judge(view: dict[str, Any], move: str, rng: Any, iterations: int = JUDGE_ITE
         stats=stats,
     )
     root = stats["root"]
+    mean = {m: reward / visits if visits else 0.0 for m, (visits, reward) in root.items()}
+    others = sorted((m for m in root if m != best), key=lambda m: (-root[m][0], -mean[m], str(m)))
+    return [(best, mean.get(best, 0.0)), *((m, mean[m]) for m in others)]
+
+
+def judge(view: dict[str, Any], move: str, rng: Any, iterations: int = JUDGE_ITERATIONS) -> dict[str, Any]:
+    """The coach's word on ``move`` in ``view`` for the guided first game (``pygames.core.coach``):
+    the expert's search from the seat's view (``weigh``) scores every move by its average result;
+    the move is ``good`` when it is the search's choice or as good, a ``mistake`` when it does
+    clearly worse (``JUDGE_MARGIN``), then with the search's choice as ``better``, else ``ok``."""
+    state = from_view(view)
+    legal = state.legal_moves()
+    chosen = next((m for m in legal if str(m) == move), None)
+    if chosen is None:
+        chosen = parse(move)
+    kind = KINDS[chosen.kind] if KINDS[chosen.kind] in _JUDGED_KINDS else "other"
+    if len(legal) == 1:
+        return judgement("good", message("coach.oriflamme.why.forced"))
+    weighed = weigh(view, rng, iterations)
+    best = weighed[0][0]
+    means = dict(weighed)
     pending = view["pending"] or {}
     # reveal or keep: the words name the learner's card the resolution reached
     said = {"card_id": view["queue"][pending["slot"]]["cards"][-1]["card"]} if kind in ("reveal", "keep") else {}
 
     def mean(m: Move) -> float:
-        visits, reward = root.get(m, (0, 0.0))
-        return reward / visits if visits else 0.0
+        return means.get(m, 0.0)
 
     if chosen == best or mean(chosen) >= mean(best) - JUDGE_CLOSE:
         return judgement("good", message(f"coach.oriflamme.why.good_{kind}", said))

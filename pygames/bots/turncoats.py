@@ -57,7 +57,7 @@ from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, 
 from pygames.turncoats.moves import NEGOTIATE, NEGOTIATE_MOVE, RETURN, RETURNS
 from pygames.turncoats.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "judge", "SAMPLES"]
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "judge", "weigh", "SAMPLES"]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 LEVELS = ("random", "heuristic", "expert")
@@ -373,36 +373,46 @@ JUDGE_MARGIN = 0.15
 JUDGE_CLOSE = 0.04
 
 
+def weigh(view: dict[str, Any], rng: Any, deals: int = ITERATIONS, also: Any = None) -> list[tuple[Any, float]]:
+    """What the expert weighs in ``view`` (the seat to move's): its look-ahead from the seat's view
+    (its reading of the rivals' hands, its best ``CANDIDATES`` moves and Negotiate, then ``also``
+    when given, each played on the same ``deals`` positions against the rivals' answers, no clock:
+    the same view and rng give the same answer), each candidate with its chance to win, best
+    first (the earlier candidate on a tie). ``also`` comes last, so the other candidates' scores
+    do not depend on it."""
+    state = _position(view)
+    me = view["seat"]
+    beliefs = read_hands(view, _colour_odds)
+    scorer = _Judge(state, me, rng, beliefs)
+    candidates = scorer.order(state, state.legal_moves())[:CANDIDATES]
+    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
+        candidates.append(NEGOTIATE_MOVE)
+    if also is not None and also not in candidates:
+        candidates.append(also)
+    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
+    rival = Rival(_colour_odds, _odds_of, rng)
+    means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
+    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    return [(candidates[i], means[i]) for i in order]
+
+
 def judge(view: dict[str, Any], move: str, rng: Any, deals: int = ITERATIONS) -> dict[str, Any]:
     """The coach's word on ``move`` in ``view`` for the guided first game (``pygames.core.coach``):
-    the expert's look-ahead from the seat's view (its reading of the rivals' hands, its best
-    ``CANDIDATES`` moves and Negotiate, then ``move`` itself, each played on the same ``deals``
-    positions against the rivals' answers) gives every candidate a chance to win; ``move`` is
-    ``good`` when none does better (by ``JUDGE_CLOSE``), a ``mistake`` when the best does clearly
-    better (``JUDGE_MARGIN``), then with the best as ``better``, else ``ok``. ``move`` comes last,
-    so the other candidates' scores do not depend on which move is judged."""
+    the expert's look-ahead from the seat's view (``weigh``, ``move`` among its candidates) gives
+    every candidate a chance to win; ``move`` is ``good`` when none does better (by
+    ``JUDGE_CLOSE``), a ``mistake`` when the best does clearly better (``JUDGE_MARGIN``), then with
+    the best as ``better``, else ``ok``."""
     state = _position(view)
     legal = state.legal_moves()
     chosen = next(m for m in legal if str(m) == move)
     kind = chosen.to_json()["kind"]
     if len(legal) == 1:
         return judgement("good", message("coach.turncoats.why.forced"))
-    me = view["seat"]
-    beliefs = read_hands(view, _colour_odds)
-    scorer = _Judge(state, me, rng, beliefs)
-    candidates = scorer.order(state, legal)[:CANDIDATES]
-    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
-        candidates.append(NEGOTIATE_MOVE)
-    if chosen not in candidates:
-        candidates.append(chosen)
-    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
-    rival = Rival(_colour_odds, _odds_of, rng)
-    means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
-    top = max(range(len(candidates)), key=lambda i: (means[i], -i))
-    mine = means[candidates.index(chosen)]
-    if chosen == candidates[top] or mine >= means[top] - JUDGE_CLOSE:
+    weighed = weigh(view, rng, deals, also=chosen)
+    top, best = weighed[0]
+    mine = dict(weighed)[chosen]
+    if chosen == top or mine >= best - JUDGE_CLOSE:
         return judgement("good", message(f"coach.turncoats.why.good_{kind}"))
-    better = str(candidates[top])
-    if mine < means[top] - JUDGE_MARGIN:
-        return judgement("mistake", message(f"coach.turncoats.why.worse_{kind}"), better)
-    return judgement("ok", message("coach.turncoats.why.close"), better)
+    if mine < best - JUDGE_MARGIN:
+        return judgement("mistake", message(f"coach.turncoats.why.worse_{kind}"), str(top))
+    return judgement("ok", message("coach.turncoats.why.close"), str(top))

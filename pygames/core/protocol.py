@@ -127,7 +127,10 @@ class GameModule(Protocol):
 class BotsModule(Protocol):
     """A game's bots, ``pygames.bots.<game id>``: ``LEVELS`` names its levels (each a
     function ``(view, rng) -> Move`` of the module, deciding from the view of the seat to
-    move only), ``DEFAULT_LEVEL`` the one a new game offers first."""
+    move only), ``DEFAULT_LEVEL`` the one a new game offers first, and ``weigh(view, rng,
+    also=None)``: what its strongest bot weighs there, each move it rated with its estimated
+    chance to win, best first (the bridge's ``weigh``: "why that move?")."""
 
     LEVELS: tuple[str, ...]
     DEFAULT_LEVEL: str
+    weigh: Callable[..., list]

@@ -69,7 +69,7 @@ export class PlayedList {
   async replay(g) {
     const { openReplay } = await import("../ui/replay.js");
     const names = g.names.map((name, s) => name || t("seat.default", { n: s + 1 }));
-    await openReplay({ game: g.game, names, load: (step, game) => this.py.call("replay", { record: g.record, step, game }) });
+    await openReplay({ game: g.game, names, load: (step, game) => this.py.call("replay", { record: g.record, step, game }), weigh: (step, game) => this.py.call("weigh", { record: g.record, step, game }) });
   }
 
   /** The record of play: a row per game and bot level (games without bots: "hot-seat"). */

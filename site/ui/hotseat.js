@@ -750,7 +750,7 @@ export class HotSeatGame {
     this.replaying = this.replaying || import("./replay.js");
     const { openReplay } = await this.replaying;
     if (this.result !== r || !this.active) return;
-    await openReplay({ game: this.cfg.game, names, load: (step, game) => this.py.call("replay", { record, step, game }) });
+    await openReplay({ game: this.cfg.game, names, load: (step, game) => this.py.call("replay", { record, step, game }), weigh: (step, game) => this.py.call("weigh", { record, step, game }) });
   }
 
   /** Keep the focus off the page's body after a redraw (ui/keyboard.js). */

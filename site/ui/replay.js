@@ -7,6 +7,9 @@
 // view, with Previous / the slider / Next under it (or beside it on a wide screen), then every
 // hand the view opens and the list of moves (a click jumps there); only that list scrolls.
 // A board may add notes (Okiya: the perfect player's verdict on each move, and its rings).
+// "Why this move?" (when the caller gives `weigh`: a hot-seat or bot game) lists what the
+// strongest bot weighed for the move shown, from its mover's seat: its best few candidates with
+// their chance to win, the move played among them (the bridge's `weigh`).
 //
 // A match of several games (Okiya's best of three) replays each: "Game 1", "Game 2"… over the
 // board pick which (the last one first).
@@ -22,7 +25,7 @@ let current = null; // the open Replay (one at a time)
 
 /**
  * Open the replay of a finished game.
- * @param {{game: string, names: string[], load: (step: number, game?: number) => Promise<object>, step?: number}} opts
+ * @param {{game: string, names: string[], load: (step: number, game?: number) => Promise<object>, weigh?: (step: number, game?: number) => Promise<object>, step?: number}} opts
  *   load(step, game): the bridge's answer for `step` of the match's game `game` (undefined: the
  *   last) ({steps, step, view, move, seat, moves, game?, games?, review?})
  */
@@ -38,10 +41,11 @@ export function closeReplay() {
 }
 
 class Replay {
-  constructor({ game, names, load }) {
+  constructor({ game, names, load, weigh = null }) {
     this.game = game;
     this.names = names || [];
     this.load = load;
+    this.weigh = weigh;
     this.shown = null; // the last answer drawn
     this.matchGame = undefined; // the match's game shown (undefined: the last)
     this.asked = 0; // the newest step asked (older answers are dropped)
@@ -58,6 +62,8 @@ class Replay {
     this.next = el("button", { type: "button", class: "btn", id: "replay-next", text: t("ui.replay.next"), onclick: () => this.go(this.at() + 1) });
     this.slider = el("input", { type: "range", id: "replay-slider", min: "0", max: "0", step: "1", value: "0", "aria-label": t("ui.replay.slider") });
     this.slider.addEventListener("change", () => this.go(Number(this.slider.value)));
+    this.whyBtn = el("button", { type: "button", class: "btn replay-why-open", id: "replay-why-open", text: t("ui.replay.why.open"), hidden: true, onclick: () => this.explain() });
+    this.why = el("div", { class: "replay-why", id: "replay-why", "aria-live": "polite", hidden: true });
     this.hands = el("ul", { class: "replay-hands", id: "replay-hands", "aria-label": t("ui.replay.hands") });
     this.summary = el("p", { class: "replay-summary", id: "replay-summary", hidden: true });
     this.list = el("ol", { class: "replay-moves", id: "replay-moves", "aria-label": t("ui.replay.moves") });
@@ -68,7 +74,7 @@ class Replay {
       el("div", { class: "replay-line" }, this.picker, this.headline, this.outcome, this.note),
       this.boardHost,
       el("div", { class: "replay-controls" }, this.prev, this.slider, this.next),
-      el("div", { class: "replay-side" }, this.hands, this.summary, this.list),
+      el("div", { class: "replay-side" }, this.whyBtn, this.why, this.hands, this.summary, this.list),
     );
     this.dialog.addEventListener("keydown", (e) => this.onKey(e));
     this.dialog.addEventListener("close", () => this.closed());
@@ -158,6 +164,10 @@ class Replay {
     this.slider.setAttribute("aria-valuetext", this.headline.textContent);
     this.prev.disabled = r.step <= 0;
     this.next.disabled = r.step >= r.steps;
+    // what the strongest bot weighed: asked for the move shown
+    this.whyBtn.hidden = !this.weigh || !r.step;
+    this.why.hidden = true;
+    this.why.replaceChildren();
     // every hand the view opens
     const hands = typeof Board.openHands === "function" ? Board.openHands(r.view, names) : [];
     this.hands.replaceChildren(...hands.map((h) => el("li", { data: { seat: String(h.seat) }, text: h.text })));
@@ -173,6 +183,40 @@ class Replay {
     const on = this.list.querySelector("[aria-current]");
     if (on) on.scrollIntoView({ block: "nearest" });
     this.dialog.dataset.step = String(r.step);
+  }
+
+  /** "Why this move?": what the strongest bot weighed for the move shown, in words. */
+  async explain() {
+    const r = this.shown;
+    if (!r || !r.step || !this.weigh) return;
+    const Board = await loadBoard(this.game);
+    let w;
+    try {
+      w = await this.weigh(r.step, this.matchGame);
+    } catch (err) {
+      w = { error: (err && err.key && t(err.key, err.params || {})) || (err && err.text) || String(err) };
+    }
+    if (this.shown !== r) return; // another position since
+    const name = seatName(this.names, r.seat);
+    const lines = [];
+    if (w.error) lines.push(el("p", { text: w.error }));
+    else if (w.forced) lines.push(el("p", { text: t("ui.replay.why.forced", { name }) }));
+    else {
+      const words = (c) => {
+        try {
+          return Board.words(c.data, r.view, this.names);
+        } catch (_) {
+          return c.move;
+        }
+      };
+      const item = (c) => {
+        const text = c.share === null ? t("ui.replay.why.untried", { move: words(c) }) : t("ui.replay.why.item", { move: words(c), percent: Math.round(100 * c.share) });
+        return el("li", { class: c.played ? "played" : "", data: { move: c.move, played: String(!!c.played) } }, el("span", { text }), c.played ? el("span", { class: "replay-label", text: t("ui.replay.why.played") }) : null);
+      };
+      lines.push(el("p", { text: t("ui.replay.why.title", { name }) }), el("ol", { class: "replay-why-list" }, ...w.candidates.map(item)));
+    }
+    this.why.replaceChildren(...lines);
+    this.why.hidden = false;
   }
 
   /** The match's games to pick from (none for a single game), the one shown pressed. */

@@ -11,6 +11,8 @@ Needs `python build.py` first; `site_url` serves dist/site under a sub-path.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from helpers import READY_MS, REGISTRY, STEP_MS, finished_record, fmt, open_finished, vs_bots, wait_python
 from playwright.sync_api import expect
@@ -226,3 +228,37 @@ def test_each_game_of_an_okiya_match_replays(fast, site_url, catalog):
     got = shown_at(page, 1)
     assert (got["game"], got["view"]) == (0, bridge.replay(record, 1, 0)["view"])
     assert_board_in_view(page)
+
+
+def test_why_this_move_lists_what_the_strongest_bot_weighed(fast, site_url, catalog, axe_js):  # noqa: F811
+    """Issue 28, item 7: in the replay of a game against bots, "Why this move?" lists the best
+    few moves the strongest bot weighed for the move shown, from its mover's seat, each with its
+    chance to win, the move played marked; another move asks again."""
+    page = fast
+    page.set_viewport_size(PHONE)
+    record = finished_record("oriflamme", 7, 3)
+    open_finished(page, site_url, "oriflamme", vs_bots("oriflamme", 7, names="Ann,Ben,Cy"), record)
+    open_replay(page, page.locator("#of-replay"))
+    moves = record["games"][-1]
+    step = next(n for n in range(2, len(moves)) if not bridge.weigh(record, n)["forced"])
+    page.locator(f'#replay-moves button[data-step="{step}"]').click()
+    shown_at(page, step)
+    why = page.locator("#replay-why")
+    expect(why).to_be_hidden()
+    page.locator("#replay-why-open").click()
+    want = bridge.weigh(record, step)
+    items = why.locator("li")
+    expect(items).to_have_count(len(want["candidates"]))
+    name = ["Ann", "Ben", "Cy"][want["seat"]]
+    expect(why.locator("p")).to_have_text(fmt(catalog["ui.replay.why.title"], name=name))
+    for i, c in enumerate(want["candidates"]):
+        assert items.nth(i).get_attribute("data-move") == c["move"]
+        if c["share"] is not None:
+            expect(items.nth(i)).to_contain_text(f"{math.floor(100 * c['share'] + 0.5)}%")  # JS Math.round
+        expect(items.nth(i)).to_have_attribute("data-played", "true" if c["played"] else "false")
+    expect(why.locator('li[data-played="true"]')).to_contain_text(catalog["ui.replay.why.played"])
+    assert violations(page, axe_js) == []
+    # another move shown: the answer goes, to be asked again
+    page.keyboard.press("ArrowLeft")
+    shown_at(page, step - 1)
+    expect(why).to_be_hidden()
