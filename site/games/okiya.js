@@ -56,6 +56,7 @@ export class Okiya extends HotSeatGame {
 
   onNewGame() {
     this.hinted = null; // the best cells of the last hint, until the position changes
+    this.why = null; // the perfect player's word on the bot's last move, until the position changes
   }
 
   /** The seats are the two colours ("Red", "Black") unless the players named themselves. */
@@ -76,6 +77,7 @@ export class Okiya extends HotSeatGame {
     this.viewer = !over && !this.isBot(res.to_move) ? res.to_move : humans.length === 1 ? humans[0] : null;
     this.result = res;
     this.hinted = null;
+    this.why = null;
     this.forced = this.forcedOf(res);
     this.save(res, res.match.over);
     this.render({ animate });
@@ -139,6 +141,31 @@ export class Okiya extends HotSeatGame {
     }
   }
 
+  /** "Why that move?": what the perfect player makes of the bot's last move (the bridge's
+   *  `weigh`: its best tiles and the one taken, each a win, a draw or a loss for the mover). */
+  async explain() {
+    const r = this.result;
+    if (!r || this.busy) return;
+    try {
+      const w = await this.py.call("weigh", { record: r.record });
+      if (this.result !== r) return;
+      this.why = w;
+      this.render({ animate: false });
+    } catch (err) {
+      this._failed(this.gen, "busy", err);
+    }
+  }
+
+  /** The bot's last move in the perfect player's words, or "". */
+  whyText(r) {
+    const w = this.why;
+    if (!w) return "";
+    if (w.forced) return t("ui.okiya.why.forced", { player: this.name(w.seat) });
+    const verdict = (share) => t(share >= 1 ? "ui.okiya.why.win" : share > 0 ? "ui.okiya.why.draw" : "ui.okiya.why.loss");
+    const items = w.candidates.map((c) => t(c.played ? "ui.okiya.why.played" : "ui.okiya.why.item", { tile: this.cellWords(r.view, c.data.cell), verdict: verdict(c.share) }));
+    return t("ui.okiya.why.text", { player: this.name(w.seat), list: listText(items) });
+  }
+
   // ---------------------------------------------------------------- DOM
 
   buildDom(root) {
@@ -156,7 +183,11 @@ export class Okiya extends HotSeatGame {
       this.hintBtn = el("button", { type: "button", class: "btn", id: "ok-hint", text: t("ui.okiya.hint.button"), onclick: () => this.hint() });
       controls.prepend(this.hintBtn);
     }
-    const below = el("div", { class: "below ok-below" }, this.choices, this.endEl, controls, this.rulesPanel("ok-rules"));
+    // after a bot's move: what the perfect player makes of it
+    this.whyBtn = el("button", { type: "button", class: "btn", id: "ok-why", text: t("ui.okiya.why.button"), hidden: true, onclick: () => this.explain() });
+    controls.prepend(this.whyBtn);
+    this.whyEl = el("p", { class: "ok-why", id: "ok-why-text", "aria-live": "polite", hidden: true });
+    const below = el("div", { class: "below ok-below" }, this.whyEl, this.choices, this.endEl, controls, this.rulesPanel("ok-rules"));
     root.append(boardArea, below);
     this.nodes = [boardArea, below];
     this.board = new OkiyaBoard(this.canvas, {
@@ -196,6 +227,12 @@ export class Okiya extends HotSeatGame {
       this.hintBtn.hidden = !r || !!r.view.outcome || !this.humans().length;
       this.hintBtn.disabled = this.busy || !this.myTurn(r);
     }
+    const movers = (r && r.movers) || [];
+    const botMoved = !!r && !r.view.outcome && movers.length > 0 && this.isBot(movers[movers.length - 1]);
+    this.whyBtn.hidden = !botMoved || !!this.why;
+    this.whyBtn.disabled = this.busy;
+    this.whyEl.textContent = botMoved ? this.whyText(r) : "";
+    this.whyEl.hidden = !this.whyEl.textContent;
     this.renderDecision();
     this.renderEnd();
   }

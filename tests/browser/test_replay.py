@@ -262,3 +262,39 @@ def test_why_this_move_lists_what_the_strongest_bot_weighed(fast, site_url, cata
     page.keyboard.press("ArrowLeft")
     shown_at(page, step - 1)
     expect(why).to_be_hidden()
+
+
+def test_okiya_says_why_the_bot_took_its_tile_during_the_game(fast, site_url, catalog):
+    """Okiya has no secrets, so "Why that move?" is offered during the game: after the bot's
+    move, the perfect player's word on its best tiles and on the one taken (a win, a draw or a
+    loss for the bot), gone with the next move."""
+    page = fast
+    page.set_viewport_size(PHONE)
+    seed = next(s for s in range(1, 40) if bridge.new_match("okiya", s)["to_move"] == 0)
+    page.goto(site_url + vs_bots("okiya", seed, level="easy"))
+    wait_python(page)
+    turn = "document.querySelector('#status').dataset.state === 'turn'"
+    page.wait_for_function(turn, timeout=READY_MS)
+    expect(page.locator("#ok-why")).to_be_hidden()  # nobody moved yet
+    page.locator("#ok-moves button[data-move]").first.click()
+    page.wait_for_function(
+        f"() => {turn} && JSON.parse(localStorage.getItem('pygames.okiya.save')).record.games[0].length === 2",
+        timeout=STEP_MS,
+    )
+    page.locator("#ok-why").click()
+    text = page.locator("#ok-why-text")
+    record = page.evaluate("JSON.parse(localStorage.getItem('pygames.okiya.save')).record")
+    want = bridge.weigh(record)
+    bot = catalog["ui.okiya.seat.1"]
+    expect(text).to_contain_text(fmt(catalog["ui.okiya.why.text"], player=bot).split("{list}")[0])
+    verdicts = {1.0: "ui.okiya.why.win", 0.5: "ui.okiya.why.draw", 0.0: "ui.okiya.why.loss"}
+    for c in want["candidates"]:
+        row, col = c["data"]["cell"] // 4 + 1, c["data"]["cell"] % 4 + 1
+        where = f"(row {row}, column {col})"
+        expect(text).to_contain_text(where)
+        if c["played"]:
+            taken = fmt(catalog["ui.okiya.why.played"], tile="", verdict=catalog[verdicts[c["share"]]]).strip()
+            expect(text).to_contain_text(f"{where}{taken}")
+    expect(page.locator("#ok-why")).to_be_hidden()  # asked: the answer stands in its place
+    page.locator("#ok-moves button[data-move]").first.click()  # the next move: the answer goes
+    expect(text).to_be_hidden()
