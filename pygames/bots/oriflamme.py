@@ -1,6 +1,6 @@
 """Oriflamme bots.  Each takes the view of the seat to move and an Rng, returns a Move.
 
-Both decide from the seat's view only: they rebuild the position with
+Every level decides from the seat's view only: they rebuild the position with
 ``pygames.oriflamme.from_view`` (other seats' hands, removed cards and face-down
 cards unknown), so two positions that differ only in secrets the seat cannot see
 get the same answer.
@@ -31,6 +31,9 @@ get the same answer.
   heuristic bots in 4-player games it takes a 56.6% win share over 400 games (95% CI
   51.7-61.4%, fair share 25%; 46.9% with a uniform deal and random playouts), about 0.27 s
   of CPU per decision on CPython (``bench/bots_bench.py``).
+* ``novice`` and ``skilled``, between them on an Elo ladder (``bench/ladder.py``, table in the
+  README): the heuristic playing a random move half the time (``NOVICE_RANDOM``), and the expert's
+  search capped at ``SKILLED_ITERATIONS`` iterations.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pygames.bots import sometimes_random
 from pygames.bots.ismcts import search
 from pygames.bots.reward import placed
 from pygames.oriflamme import from_view
@@ -59,11 +63,28 @@ from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUN
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "random"]
+__all__ = [
+    "LEVELS",
+    "DEFAULT_LEVEL",
+    "ITERATIONS",
+    "MAX_ITERATIONS",
+    "NOVICE_RANDOM",
+    "SKILLED_ITERATIONS",
+    "expert",
+    "heuristic",
+    "novice",
+    "random",
+    "skilled",
+]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-LEVELS = ("random", "heuristic", "expert")
+#: Their strength on an Elo ladder (``bench/ladder.py``) is in the README.
+LEVELS = ("random", "novice", "heuristic", "skilled", "expert")
 DEFAULT_LEVEL = "expert"
+#: ``novice``: the heuristic, but a random legal move with this probability.
+NOVICE_RANDOM = 0.5
+#: ``skilled``: the expert's search capped at this many iterations, on no clock.
+SKILLED_ITERATIONS = 100
 #: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
 ITERATIONS = 1000
 #: On a clock (``expert``'s ``budget``), the most iterations of one decision.
@@ -408,3 +429,13 @@ def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget
         public=public,
         deadline=deadline,
     )
+
+
+def skilled(view: dict[str, Any], rng: Any) -> Move:
+    """The expert's search capped at ``SKILLED_ITERATIONS`` iterations, on no clock: the same move
+    for the same view and rng."""
+    return expert(view, rng, SKILLED_ITERATIONS)
+
+
+#: The heuristic, but a uniformly random legal move with probability ``NOVICE_RANDOM``.
+novice = sometimes_random(heuristic, random, NOVICE_RANDOM)

@@ -1,6 +1,6 @@
 """Turncoats bots.  Each takes the view of the seat to move and an Rng, returns a Move.
 
-Both rebuild the position with ``pygames.turncoats.from_view``: other hands and
+Every level rebuilds the position with ``pygames.turncoats.from_view``: other hands and
 the bag are known there only by their sizes, so nothing a seat cannot see can
 change the choice.
 
@@ -37,6 +37,9 @@ change the choice.
   out to the end instead, every seat, its own too, moving as the heuristic would, and scores the
   real result.  It plays the candidate with the best mean score.  A move that only looks good
   until the next seats flip it back, or a Negotiate the others will not follow, loses out.
+* ``novice`` and ``skilled``, between them on an Elo ladder (``bench/ladder.py``, table in the
+  README): the heuristic playing a random move half the time (``NOVICE_RANDOM``), and the expert
+  on ``SKILLED_DEALS`` dealt positions.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ import math
 import time
 from typing import Any
 
+from pygames.bots import sometimes_random
 from pygames.bots.reward import placed
 from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
 from pygames.bots.turncoats_replies import Rival, deal
@@ -53,10 +57,27 @@ from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, 
 from pygames.turncoats.moves import NEGOTIATE, NEGOTIATE_MOVE, RETURN, RETURNS
 from pygames.turncoats.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "SAMPLES"]
+__all__ = [
+    "LEVELS",
+    "DEFAULT_LEVEL",
+    "ITERATIONS",
+    "NOVICE_RANDOM",
+    "SKILLED_DEALS",
+    "random",
+    "novice",
+    "heuristic",
+    "skilled",
+    "expert",
+    "SAMPLES",
+]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-LEVELS = ("random", "heuristic", "expert")
+#: Their strength on an Elo ladder (``bench/ladder.py``) is in the README.
+LEVELS = ("random", "novice", "heuristic", "skilled", "expert")
+#: ``novice``: the heuristic, but a random legal move with this probability.
+NOVICE_RANDOM = 0.5
+#: ``skilled``: the expert on this many dealt positions (0: its first choice over read deals alone), on no clock.
+SKILLED_DEALS = 6
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
 #: --rows turncoats3,turncoats2 --games 400 --workers 1``: 80.0% [75.8%, 83.6%] of two-player games,
 #: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; CPU time per decision on
@@ -360,3 +381,13 @@ def expert(
             totals[i] += sum(judge.answered(position, m, rival) for position in more)
         done += batch
     return candidates[totals.index(max(totals))]
+
+
+def skilled(view: dict[str, Any], rng: Any) -> Any:
+    """The expert on ``SKILLED_DEALS`` dealt positions, on no clock: the same move for the same
+    view and rng."""
+    return expert(view, rng, SKILLED_DEALS)
+
+
+#: The heuristic, but a uniformly random legal move with probability ``NOVICE_RANDOM``.
+novice = sometimes_random(heuristic, random, NOVICE_RANDOM)
