@@ -143,7 +143,13 @@ def ladder(row: str, candidates: tuple[str, ...], games: list[list], anchor: str
         played = sum(1 for outcomes in games if any(name in pair[:2] for pair in outcomes))
         scores = [o[2] if o[0] == name else 1 - o[2] for outcomes in games for o in outcomes if name in o[:2]]
         rows.append(
-            {"name": name, "elo": elo[name], "ci": (low, high), "games": played, "score": sum(scores) / len(scores)}
+            {
+                "name": name,
+                "elo": elo[name],
+                "ci": (low, high),
+                "games": played,
+                "score": sum(scores) / max(1, len(scores)),
+            }
         )
     return sorted(rows, key=lambda r: -r["elo"])
 

@@ -132,7 +132,7 @@ def test_the_expert_is_offered_and_is_the_default():
     from pygames import bridge
 
     (listed,) = [g for g in bridge.games() if g["id"] == "turncoats"]
-    assert listed["levels"] == ["random", "novice", "heuristic", "skilled", "expert"]
+    assert listed["levels"] == ["random", "novice", "heuristic", "expert"]
     assert listed["default_level"] == "expert"
     assert listed["players"] == [2, 3, 4, 5] and listed["options"]
     assert listed["link_level"] == "friendly"  # hands and bag follow from the shared seed
