@@ -5,7 +5,7 @@
 
 A row is one game at one player count; its candidates are bots:
 
-* a level of the game's bots (``random``, ``heuristic``, ``casual``, ``expert``...), as a new
+* a level of the game's bots (``random``, ``novice``, ``heuristic``, ``expert``), as a new
   game offers it (the expert on its fixed budget, as ``bench/bots_bench.py`` plays it);
 * ``expert@N``: the expert capped at ``N`` (its third argument: Oriflamme's search iterations,
   Turncoats' dealt positions, 0 its one-move ranking over read deals alone);

@@ -22,9 +22,6 @@ from pygames.oriflamme.cards import AMBUSH, CONSPIRACY
 
 #: The games whose bots offer an expert.
 EXPERTS = [game for game in GAMES if "expert" in bots_module(game).LEVELS]
-#: The levels that search (the expert, and levels that are the expert on a smaller budget): their
-#: twins are checked on fewer positions.
-SEARCHES = {"expert", "skilled"}
 #: The games with secrets and a sampler (``pygames.<id>.sample.determinize``): their twins.
 TWINNED = [game for game in GAMES if GAMES[game].SECRETS and find_spec(f"pygames.{game}.sample")]
 
@@ -79,7 +76,7 @@ def test_twins_get_the_same_move_at_every_level(game):
         bot = _bot(game, level)
         differ = 0
         for seed in range(2):
-            for state in _positions(game, seed, 4 if level in SEARCHES else 1):
+            for state in _positions(game, seed, 4 if level == "expert" else 1):
                 seat = state.to_move
                 twin, differs = _twin_view(game, state, seat, rng)
                 differ += differs

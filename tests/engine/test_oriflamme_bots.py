@@ -71,6 +71,6 @@ def test_the_expert_is_offered_and_is_the_default():
     from pygames import bridge
 
     (listed,) = [g for g in bridge.games() if g["id"] == "oriflamme"]
-    assert listed["levels"] == ["random", "novice", "heuristic", "skilled", "expert"]
+    assert listed["levels"] == ["random", "novice", "heuristic", "expert"]
     assert listed["default_level"] == "expert"
     assert listed["link_level"] == "sealed"  # each hand is dealt from its seat's own key
