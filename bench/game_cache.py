@@ -21,7 +21,7 @@ CACHE = ROOT / "bench" / ".cache"
 
 
 #: The bench scripts that drive the cached games.
-SCRIPTS = ("game_cache.py", "bots_bench.py", "yardstick.py")
+SCRIPTS = ("game_cache.py", "bots_bench.py", "yardstick.py", "ladder.py")
 
 
 def fingerprint(game: str) -> str:

@@ -26,7 +26,7 @@ from pygames import GAMES
 from pygames.core.errors import PlayerError
 from pygames.core.on_demand import OnDemand
 
-__all__ = ["BOTS", "DEFAULT_LEVELS", "bots_module", "choose"]
+__all__ = ["BOTS", "DEFAULT_LEVELS", "bots_module", "choose", "sometimes_random"]
 
 
 def bots_module(game: str) -> ModuleType:
@@ -69,3 +69,16 @@ def _on_a_clock(bot: Callable[..., Any]) -> bool:
     """Whether a level's function takes a ``budget`` (seconds to think)."""
     code = getattr(bot, "__code__", None)
     return code is not None and "budget" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+
+
+def sometimes_random(
+    bot: Callable[[dict[str, Any], Any], Any], random: Callable[[dict[str, Any], Any], Any], share: float
+) -> Callable[[dict[str, Any], Any], Any]:
+    """A weaker ``bot``: with probability ``share`` (drawn from the rng first) it plays ``random``'s
+    move instead of its own.  Still from the view and the rng alone."""
+    cut = round(share * (1 << 20))
+
+    def level(view: dict[str, Any], rng: Any) -> Any:
+        return random(view, rng) if rng.below(1 << 20) < cut else bot(view, rng)
+
+    return level

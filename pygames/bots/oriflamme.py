@@ -1,6 +1,6 @@
 """Oriflamme bots.  Each takes the view of the seat to move and an Rng, returns a Move.
 
-Both decide from the seat's view only: they rebuild the position with
+Every level decides from the seat's view only: they rebuild the position with
 ``pygames.oriflamme.from_view`` (other seats' hands, removed cards and face-down
 cards unknown), so two positions that differ only in secrets the seat cannot see
 get the same answer.
@@ -28,9 +28,11 @@ get the same answer.
   oneself, otherwise at random), each seat rewarded with its share of the win, else its place
   (``pygames.bots.reward``: a beaten seat still plays for the best place it can reach, and
   never throws the game to a rival by folly); the move tried most often is played.  Against three
-  heuristic bots in 4-player games it takes a 56.6% win share over 400 games (95% CI
-  51.7-61.4%, fair share 25%; 46.9% with a uniform deal and random playouts), about 0.27 s
-  of CPU per decision on CPython (``bench/bots_bench.py``).
+  heuristic bots in 4-player games it takes a 53.9% win share over 400 games (95% CI
+  49.0-58.7%, fair share 25%; the reward with places, this stop's bench), about 0.27 s of CPU
+  per decision on CPython (``bench/bots_bench.py``).
+* ``novice``: the heuristic playing a random move half the time (``NOVICE_RANDOM``), between
+  ``random`` and ``heuristic`` on an Elo ladder (``bench/ladder.py``, table in the README).
 
 ``judge`` is not a level: the guided first game's word on a learner's move, scored by the
 expert's search from the learner's view.
@@ -41,6 +43,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pygames.bots import sometimes_random
 from pygames.bots.ismcts import search
 from pygames.bots.reward import placed
 from pygames.core.coach import judgement, message
@@ -63,11 +66,29 @@ from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUN
 from pygames.oriflamme.sample import fill
 from pygames.oriflamme.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "MAX_ITERATIONS", "expert", "heuristic", "judge", "random", "weigh"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "ITERATIONS",
+    "LEVELS",
+    "MAX_ITERATIONS",
+    "NOVICE_RANDOM",
+    "expert",
+    "heuristic",
+    "judge",
+    "novice",
+    "random",
+    "weigh",
+]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-LEVELS = ("random", "heuristic", "expert")
+#: On an Elo ladder (``bench/ladder.py``, the table in the README) they stand about 215, 130 and 160
+#: points apart.  The expert on fewer iterations makes no level 150-200 points from its neighbours:
+#: on 300 it stands about 90 points above the heuristic and 70 below the expert, on 100 level with
+#: the heuristic, on 30 level with the novice.
+LEVELS = ("random", "novice", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
+#: ``novice``: the heuristic, but a random legal move with this probability.
+NOVICE_RANDOM = 0.5
 #: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
 ITERATIONS = 1000
 #: On a clock (``expert``'s ``budget``), the most iterations of one decision.
@@ -484,3 +505,7 @@ def judge(view: dict[str, Any], move: str, rng: Any, iterations: int = JUDGE_ITE
     if mean(chosen) < mean(best) - JUDGE_MARGIN:
         return judgement("mistake", message(f"coach.oriflamme.why.worse_{kind}", said), str(best))
     return judgement("ok", message("coach.oriflamme.why.close"), str(best))
+
+
+#: The heuristic, but a uniformly random legal move with probability ``NOVICE_RANDOM``.
+novice = sometimes_random(heuristic, random, NOVICE_RANDOM)

@@ -1,6 +1,6 @@
 """Turncoats bots.  Each takes the view of the seat to move and an Rng, returns a Move.
 
-Both rebuild the position with ``pygames.turncoats.from_view``: other hands and
+Every level rebuilds the position with ``pygames.turncoats.from_view``: other hands and
 the bag are known there only by their sizes, so nothing a seat cannot see can
 change the choice.
 
@@ -37,6 +37,9 @@ change the choice.
   out to the end instead, every seat, its own too, moving as the heuristic would, and scores the
   real result.  It plays the candidate with the best mean score.  A move that only looks good
   until the next seats flip it back, or a Negotiate the others will not follow, loses out.
+* ``novice``: the heuristic playing a random move a quarter of the time (``NOVICE_RANDOM``),
+  midway between ``random`` and ``heuristic`` on an Elo ladder (``bench/ladder.py``, table in the
+  README).
 
 ``judge`` is not a level: the guided first game's word on a learner's move, by the expert's
 look-ahead from the learner's view.
@@ -48,6 +51,7 @@ import math
 import time
 from typing import Any
 
+from pygames.bots import sometimes_random
 from pygames.bots.reward import placed
 from pygames.bots.turncoats_reading import Beliefs, draw_hands, expected_bag, read_hands
 from pygames.bots.turncoats_replies import Rival, deal
@@ -57,10 +61,27 @@ from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, 
 from pygames.turncoats.moves import NEGOTIATE, NEGOTIATE_MOVE, RETURN, RETURNS
 from pygames.turncoats.state import State
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "ITERATIONS", "random", "heuristic", "expert", "judge", "weigh", "SAMPLES"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "ITERATIONS",
+    "LEVELS",
+    "NOVICE_RANDOM",
+    "SAMPLES",
+    "expert",
+    "heuristic",
+    "judge",
+    "novice",
+    "random",
+    "weigh",
+]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-LEVELS = ("random", "heuristic", "expert")
+#: On an Elo ladder (``bench/ladder.py``, the table in the README) they stand about 60-120, 110 and
+#: 150-170 points apart: a game of much luck leaves no room for more levels 150-200 points apart
+#: (the expert on 6 dealt positions is as strong as on 24, on none no stronger than the heuristic).
+LEVELS = ("random", "novice", "heuristic", "expert")
+#: ``novice``: the heuristic, but a random legal move with this probability (midway on the ladder).
+NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
 #: --rows turncoats3,turncoats2 --games 400 --workers 1``: 80.0% [75.8%, 83.6%] of two-player games,
 #: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; CPU time per decision on
@@ -416,3 +437,7 @@ def judge(view: dict[str, Any], move: str, rng: Any, deals: int = ITERATIONS) ->
     if mine < best - JUDGE_MARGIN:
         return judgement("mistake", message(f"coach.turncoats.why.worse_{kind}"), str(top))
     return judgement("ok", message("coach.turncoats.why.close"), str(top))
+
+
+#: The heuristic, but a uniformly random legal move with probability ``NOVICE_RANDOM``.
+novice = sometimes_random(heuristic, random, NOVICE_RANDOM)

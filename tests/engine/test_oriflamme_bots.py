@@ -26,7 +26,7 @@ def play(players, seed, levels):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("level", ["random", "heuristic"])
+@pytest.mark.parametrize("level", ["random", "novice", "heuristic"])
 def test_bots_play_legal_moves_to_the_end(players, level):
     for seed in range(3):
         final, _ = play(players, seed, [level] * players)
@@ -37,11 +37,11 @@ def test_same_view_and_seed_same_move():
     _, states = play(4, 1, ["heuristic", "random", "heuristic", "random"])
     for state in states[::5]:
         view = state.view(state.to_move)
-        for level in ("random", "heuristic"):
+        for level in ("random", "novice", "heuristic"):
             assert getattr(bots, level)(view, Rng(7)) is getattr(bots, level)(view, Rng(7))
 
 
-@pytest.mark.parametrize("level", ["random", "heuristic"])
+@pytest.mark.parametrize("level", ["random", "novice", "heuristic"])
 def test_bots_ignore_secrets_they_cannot_see(level):
     rng = Rng(11)
     bot = getattr(bots, level)
@@ -71,5 +71,6 @@ def test_the_expert_is_offered_and_is_the_default():
     from pygames import bridge
 
     (listed,) = [g for g in bridge.games() if g["id"] == "oriflamme"]
-    assert listed["levels"] == ["random", "heuristic", "expert"] and listed["default_level"] == "expert"
+    assert listed["levels"] == ["random", "novice", "heuristic", "expert"]
+    assert listed["default_level"] == "expert"
     assert listed["link_level"] == "sealed"  # each hand is dealt from its seat's own key

@@ -10,7 +10,7 @@ from pygames.core.rng import Rng, derive_seed
 from pygames.turncoats import from_view, new_game, position
 from pygames.turncoats.moves import NEGOTIATE, RETURN
 
-LEVELS = {"random": bots.random, "heuristic": bots.heuristic}
+LEVELS = {"random": bots.random, "novice": bots.novice, "heuristic": bots.heuristic}
 
 
 def play_game(players, seed, bot_seats, level, rng):
@@ -132,6 +132,7 @@ def test_the_expert_is_offered_and_is_the_default():
     from pygames import bridge
 
     (listed,) = [g for g in bridge.games() if g["id"] == "turncoats"]
-    assert listed["levels"] == ["random", "heuristic", "expert"] and listed["default_level"] == "expert"
+    assert listed["levels"] == ["random", "novice", "heuristic", "expert"]
+    assert listed["default_level"] == "expert"
     assert listed["players"] == [2, 3, 4, 5] and listed["options"]
     assert listed["link_level"] == "friendly"  # hands and bag follow from the shared seed
