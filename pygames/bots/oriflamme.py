@@ -417,7 +417,17 @@ def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget
     legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    me = view["seat"]
+    return _search(
+        state, view["seat"], iterations or (ITERATIONS if deadline is None else MAX_ITERATIONS), rng, deadline
+    )
+
+
+def _search(
+    state: State, me: int, iterations: int, rng: Any, deadline: float | None = None, stats: dict | None = None
+) -> Move:
+    """The expert's search for seat ``me`` in ``state`` (its view's position): ``iterations`` deals
+    of what the seat cannot see, played out with ``_rollout``, until ``deadline`` when given;
+    ``stats`` receives the search's figures (``pygames.bots.ismcts.search``)."""
 
     def public(position: State, moves: tuple[Move, ...]) -> list[int] | None:
         """A rival's placement as the seat sees it: where, not which card."""
@@ -425,13 +435,14 @@ def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget
 
     return search(
         lambda r: _deal(state, me, r),
-        iterations or (ITERATIONS if deadline is None else MAX_ITERATIONS),
+        iterations,
         rng,
         apply=State._play_legal,
         rollout=_rollout,
         exploration=EXPLORATION,
         public=public,
         deadline=deadline,
+        stats=stats,
     )
 
 
@@ -454,23 +465,8 @@ def weigh(
     clock: the same view and rng give the same answer), every move it tried with its average
     result (a win share, 0..1), its choice first, then by how much the search tried them.
     (``also``, a move to weigh besides, is among them when the search tried it.)"""
-    state = from_view(view)
-    me = view["seat"]
     stats: dict[str, Any] = {}
-
-    def public(position: State, moves: tuple[Move, ...]) -> list[int] | None:
-        return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
-
-    best = search(
-        lambda r: _deal(state, me, r),
-        iterations,
-        rng,
-        apply=State._play_legal,
-        rollout=_rollout,
-        exploration=EXPLORATION,
-        public=public,
-        stats=stats,
-    )
+    best = _search(from_view(view), view["seat"], iterations, rng, stats=stats)
     root = stats["root"]
     mean = {m: reward / visits if visits else 0.0 for m, (visits, reward) in root.items()}
     others = sorted((m for m in root if m != best), key=lambda m: (-root[m][0], -mean[m], str(m)))
