@@ -159,19 +159,29 @@ def okiya_click(page):
 
     def click(move: str) -> None:
         before = moves_made(page, "okiya")
-        cell = page.evaluate(
-            "m => { const s = window.__pygames.okiya.state(); return s.moves[s.legal.indexOf(m)].cell; }", move
-        )
-        at = page.evaluate("c => window.__pygames.okiya.cellCenter(c)", cell)
+        at = page.evaluate("c => window.__pygames.okiya.cellCenter(c)", move_data(page, "okiya", move)["cell"])
         page.mouse.click(at["x"], at["y"])
-        page.wait_for_function(
-            "n => { const h = window.__pygames.okiya; return h.busy() === false &&"
-            " (h.state().record.games[0].length > n || !!document.querySelector('#ok-take-back')); }",
-            arg=before,
-            timeout=STEP_MS,
-        )
+        wait_played_or_held(page, "okiya", before)
 
     return click
+
+
+def move_data(page, game: str, text: str) -> dict:
+    """The legal move ``text`` as data (the page's list of the engine's moves)."""
+    return page.evaluate(
+        "([g, t]) => { const s = window.__pygames[g].state(); return s.moves[s.legal.indexOf(t)]; }", [game, text]
+    )
+
+
+def wait_played_or_held(page, game: str, before: int) -> None:
+    """Wait until the page is idle with one more move played, or the coach holds a mistake."""
+    page.wait_for_function(
+        "([g, n]) => { const h = window.__pygames[g]; return h.busy() === false &&"
+        " (h.state().record.games[0].length > n"
+        " || !!document.querySelector('.coach-actions:not([hidden]) button')); }",
+        arg=[game, before],
+        timeout=STEP_MS,
+    )
 
 
 def test_okiya_guided_game_on_a_phone(fast, site_url, catalog, axe_js):  # noqa: F811
@@ -269,20 +279,12 @@ def turncoats_move(page):
 
     def move(text: str) -> None:
         before = moves_made(page, "turncoats")
-        m = page.evaluate(
-            "t => { const s = window.__pygames.turncoats.state(); return s.moves[s.legal.indexOf(t)]; }", text
-        )
+        m = move_data(page, "turncoats", text)
         if m["kind"] not in ("negotiate", "return"):
             page.locator(f'#tc-choices [data-colour="{m["colour"]}"]').click()
             page.locator(f'#tc-choices [data-area="{m["area"]}"]').click()
         page.locator(f'#tc-choices [data-move="{text}"]').click()
-        page.wait_for_function(
-            "n => { const h = window.__pygames.turncoats; return h.busy() === false &&"
-            " (h.state().record.games[0].length > n"
-            " || !!document.querySelector('.coach-actions:not([hidden]) button')); }",
-            arg=before,
-            timeout=STEP_MS,
-        )
+        wait_played_or_held(page, "turncoats", before)
 
     return move
 
