@@ -44,9 +44,9 @@ export class Coach {
     // the coach's words are a polite live region: each new line is read once
     // (what to do now first, then the rules; on a phone the words scroll in a box of their own,
     // which the keyboard reaches too, so the board below keeps its place)
-    const said = el("div", { class: "coach-said", "aria-live": "polite", tabindex: "0" }, this.judgedEl, this.askEl, this.topicsEl);
+    this.said = el("div", { class: "coach-said", "aria-live": "polite", tabindex: "0" }, this.judgedEl, this.askEl, this.topicsEl);
     this.el = el("section", { class: "coach", id, "aria-labelledby": `${id}-title`, hidden: true },
-      el("h2", { class: "coach-title", id: `${id}-title`, text: t("ui.learn.coach") }), said, this.actions);
+      el("h2", { class: "coach-title", id: `${id}-title`, text: t("ui.learn.coach") }), this.said, this.actions);
     this.reset();
   }
 
@@ -56,7 +56,8 @@ export class Coach {
   }
 
   reset() {
-    this.asked = null; // the position the coach spoke about last
+    this.asked = null; // the position the coach was last asked about
+    this.spoke = null; // the position its words on screen are about
     this.topics = [];
     this.ask = null;
     this.judged = null; // {move, judgement}: the word on the learner's last move
@@ -74,11 +75,13 @@ export class Coach {
     if (!this.on || !r || r === this.asked || !(game.myTurn(r) || r.view.outcome)) return;
     if (!r.record.games[0].length) this.reset();
     this.asked = r;
+    this.render(); // its words are now about an earlier position: marked busy until it answers
     try {
       const said = await game.py.call("coach", { record: r.record });
       if (game.result !== r || !this.on) return;
       this.topics = said.topics;
       this.ask = said.ask;
+      this.spoke = r;
       this.render();
     } catch (err) {
       game.toast(game.errorText(err));
@@ -175,6 +178,9 @@ export class Coach {
     this.judgedEl.dataset.better = (words && words.judgement.better) || ""; // the better move's notation, as data-move holds it
     this.askEl.textContent = over ? t("ui.learn.end") : this.pending ? "" : this.ask ? this.say(this.ask) : "";
     this.askEl.hidden = !this.askEl.textContent;
+    // which position the words are about (its number of moves), and busy while the coach thinks
+    this.el.dataset.at = this.spoke ? String(this.spoke.record.games.reduce((n, g) => n + g.length, 0)) : "";
+    this.said.setAttribute("aria-busy", String(!!this.asked && this.asked !== this.spoke));
     this.actions.replaceChildren();
     if (this.pending) {
       const prefix = game.cfg.idPrefix;

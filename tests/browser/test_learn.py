@@ -20,12 +20,18 @@ LESSONS = [game for game in GAMES if REGISTRY[game]["lesson"]]
 MOVE_BUTTONS = "#view-game [role=group] button[data-move]:not([disabled])"
 
 #: Where the guided game stands: "over", "held" (a mistake waits: Take back / Keep it), "turn"
-#: (the learner may move and the coach has spoken about this position), or false (wait).
+#: (the learner may move and the coach has spoken about this position: its `data-at` is the
+#: position's number of moves), or false (wait).
 STAND_JS = """() => {
   const h = window.__pygames && window.__pygames[GAME];
   if (!h || h.busy()) return false;
   const coach = document.querySelector('#view-game .coach:not([hidden])');
   if (!coach) return false;
+  // the coach's words are about this very position (they come after it is shown)
+  const s = h.state();
+  if (!s) return false;
+  const made = s.record.games.reduce((n, g) => n + g.length, 0);
+  if (coach.dataset.at !== String(made)) return false;
   const asked = coach.querySelector('.coach-ask:not([hidden])');
   if (document.querySelector('#status').dataset.state === 'over') return asked ? 'over' : false;
   if ([...coach.querySelectorAll('.coach-actions button')].some((b) => b.checkVisibility())) return 'held';
