@@ -251,14 +251,32 @@ def weigh(record: dict[str, Any], step: int | None = None, game: int | None = No
     if GAMES[match.game].SECRETS and match.current.outcome is None:
         raise PlayerError("error.weigh_secret")
     before = rebuild({**_record(match), "games": games[:index] + [moves[: at - 1]]}).current
-    seat, played = before.to_move, moves[at - 1]
+    return _weighed(match.game, before, moves[at - 1], at, Rng(derive_seed("weigh", match.seed, index, at)))
+
+
+def link_weigh(link: str, keys: dict | None = None, step: int | None = None) -> dict[str, Any]:
+    """``weigh`` for move ``step`` (1 the first; by default the last) of a link game's public
+    moves, once its audit verified every key (every hand open; before, PlayerError
+    ``error.weigh_secret``): what its replay's "Why this move?" tells."""
+    from pygames.link.api import verified_steps
+
+    game, seed, steps = verified_steps(link, keys)
+    at = len(steps) if step is None else step
+    if not 1 <= at <= len(steps):
+        raise PlayerError("error.bad_weigh_step", n=str(at)[:12])
+    before, played, _ = steps[at - 1]
+    return _weighed(game, before, played, at, Rng(derive_seed("link-weigh", seed, at)))
+
+
+def _weighed(game: str, before: Any, played: str, at: int, rng: Rng) -> dict[str, Any]:
+    """``weigh``'s answer for move ``at``, ``played`` in position ``before`` (every secret known)."""
+    seat = before.to_move
     legal = before.legal_moves()
     answer: dict[str, Any] = {"seat": seat, "move": played, "step": at, "forced": len(legal) == 1, "candidates": []}
     if len(legal) == 1:
         return answer
-    rng = Rng(derive_seed("weigh", match.seed, index, at))
     chosen = next(m for m in legal if str(m) == played)
-    weighed = bots_module(match.game).weigh(before.view(seat), rng, also=chosen)
+    weighed = bots_module(game).weigh(before.view(seat), rng, also=chosen)
     shown = weighed[:WEIGHED] + [(m, share) for m, share in weighed[WEIGHED:] if str(m) == played]
     if not any(str(m) == played for m, _ in shown):  # a move the search never tried: no estimate
         shown.append((chosen, None))
@@ -454,7 +472,22 @@ def _check_seed(seed: object) -> int:
 
 CALLS: dict[str, Callable[..., Any]] = {
     f.__name__: f
-    for f in (games, new_match, state, play, undo, next_game, bot_move, review, hint, chart, coach, replay, weigh)
+    for f in (
+        games,
+        new_match,
+        state,
+        play,
+        undo,
+        next_game,
+        bot_move,
+        review,
+        hint,
+        chart,
+        coach,
+        replay,
+        weigh,
+        link_weigh,
+    )
 }
 #: Play-by-link calls, in ``pygames.link.api``: imported on first use, so start-up does not pay for them.
 LINK_CALLS = ("link_create", "link_id", "link_open", "link_join", "link_play", "link_replay", "link_chart", "link_qr")

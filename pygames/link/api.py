@@ -152,8 +152,7 @@ def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str,
     history = table.history
     step = max(0, min(step, len(history)))
     game = table.record.header.game
-    if table.phase == OVER and table.problem is None and not table.forged:
-        # every key is in and the audit verified them: every hand and face-down card is open
+    if _verified(table):  # every hand and face-down card is open
         return replay_answer(game, table.game.open_steps(history, table.revealed), step)
     replay = Table(Record(table.record.header, ()), table.keys)
     for event in table.record.events:
@@ -170,6 +169,24 @@ def link_replay(link: str, keys: dict | None = None, step: int = 0) -> dict[str,
         "seat": steps[step - 1][0].to_move if step else None,
         "moves": replay_moves(game, steps),
     }
+
+
+def _verified(table: Table) -> bool:
+    """Whether the game is over, every key is in and the audit verified them."""
+    return table.phase == OVER and table.problem is None and not table.forged
+
+
+def verified_steps(link: str, keys: dict | None = None) -> tuple[str, int, list[tuple[Any, str, Any]]]:
+    """A finished link game's id, seed and moves with every secret open, each ``(position before,
+    notation, position after)`` (``open_steps``), for the bridge's ``link_weigh``: only once the
+    audit has verified every key, since what a bot weighed tells hidden cards (PlayerError
+    ``error.weigh_secret`` before)."""
+    table = Table(decode(link), _keys(keys))
+    if table.game is None:
+        raise BadLink("link.error.not_started")
+    if not _verified(table):
+        raise PlayerError("error.weigh_secret")
+    return table.record.header.game, table.game.seed, table.game.open_steps(table.history, table.revealed)
 
 
 def link_chart(link: str, keys: dict | None = None) -> dict[str, Any]:

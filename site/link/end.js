@@ -185,6 +185,8 @@ class Replay {
     if (!table) return;
     this.shown = { link: table.link };
     const names = [...Array(table.names.length).keys()].map((s) => this.host.name(s));
-    await openReplay({ game: table.game, names, load: (step) => py.call("link_replay", { link: table.link, keys, step }) });
+    // "Why this move?" once the audit verified every key: what a bot weighed tells hidden cards
+    const weigh = table.audit && table.audit.state === "verified" ? (step) => py.call("link_weigh", { link: table.link, keys, step }) : null;
+    await openReplay({ game: table.game, names, load: (step) => py.call("link_replay", { link: table.link, keys, step }), weigh });
   }
 }

@@ -7,9 +7,10 @@
 // view, with Previous / the slider / Next under it (or beside it on a wide screen), then every
 // hand the view opens and the list of moves (a click jumps there); only that list scrolls.
 // A board may add notes (Okiya: the perfect player's verdict on each move, and its rings).
-// "Why this move?" (when the caller gives `weigh`: a hot-seat or bot game) lists what the
-// strongest bot weighed for the move shown, from its mover's seat: its best few candidates with
-// their chance to win, the move played among them (the bridge's `weigh`).
+// "Why this move?" (when the caller gives `weigh`: a hot-seat or bot game, the bridge's `weigh`;
+// a link game once its audit verified every key, `link_weigh`) lists what the strongest bot
+// weighed for the move shown, from its mover's seat: its best few candidates with their chance
+// to win, the move played among them.
 //
 // A match of several games (Okiya's best of three) replays each: "Game 1", "Game 2"… over the
 // board pick which (the last one first).

@@ -149,6 +149,11 @@ def test_replay_in_every_mode(browser, site_url, catalog, axe_js, game):  # noqa
         page.wait_for_function(SETTLED_JS, arg=frag, timeout=READY_MS)
         open_replay(page, page.locator("#link-replay-open"))
         step_through(page, game, lambda k: api.link_replay(table["link"], {}, k), names, catalog)
+        # the audit verified every key: "Why this move?" weighs the moves with every hand open
+        step = next(n for n in range(2, 40) if not bridge.link_weigh(table["link"], {}, n)["forced"])
+        page.locator(f'#replay-moves button[data-step="{step}"]').click()
+        shown_at(page, step)
+        ask_why(page, bridge.link_weigh(table["link"], {}, step), names, catalog)
         assert violations(page, axe_js) == []
     finally:
         context.close()
@@ -230,6 +235,21 @@ def test_each_game_of_an_okiya_match_replays(fast, site_url, catalog):
     assert_board_in_view(page)
 
 
+def ask_why(page, want: dict, names: list[str], catalog: dict) -> None:
+    """Click "Why this move?" and check it lists ``want`` (the bridge's weighing) in words."""
+    why = page.locator("#replay-why")
+    page.locator("#replay-why-open").click()
+    items = why.locator("li")
+    expect(items).to_have_count(len(want["candidates"]))
+    expect(why.locator("p")).to_have_text(fmt(catalog["ui.replay.why.title"], name=names[want["seat"]]))
+    for i, c in enumerate(want["candidates"]):
+        assert items.nth(i).get_attribute("data-move") == c["move"]
+        if c["share"] is not None:
+            expect(items.nth(i)).to_contain_text(f"{math.floor(100 * c['share'] + 0.5)}%")  # JS Math.round
+        expect(items.nth(i)).to_have_attribute("data-played", "true" if c["played"] else "false")
+    expect(why.locator('li[data-played="true"]')).to_contain_text(catalog["ui.replay.why.played"])
+
+
 def test_why_this_move_lists_what_the_strongest_bot_weighed(fast, site_url, catalog, axe_js):  # noqa: F811
     """Issue 28, item 7: in the replay of a game against bots, "Why this move?" lists the best
     few moves the strongest bot weighed for the move shown, from its mover's seat, each with its
@@ -245,18 +265,7 @@ def test_why_this_move_lists_what_the_strongest_bot_weighed(fast, site_url, cata
     shown_at(page, step)
     why = page.locator("#replay-why")
     expect(why).to_be_hidden()
-    page.locator("#replay-why-open").click()
-    want = bridge.weigh(record, step)
-    items = why.locator("li")
-    expect(items).to_have_count(len(want["candidates"]))
-    name = ["Ann", "Ben", "Cy"][want["seat"]]
-    expect(why.locator("p")).to_have_text(fmt(catalog["ui.replay.why.title"], name=name))
-    for i, c in enumerate(want["candidates"]):
-        assert items.nth(i).get_attribute("data-move") == c["move"]
-        if c["share"] is not None:
-            expect(items.nth(i)).to_contain_text(f"{math.floor(100 * c['share'] + 0.5)}%")  # JS Math.round
-        expect(items.nth(i)).to_have_attribute("data-played", "true" if c["played"] else "false")
-    expect(why.locator('li[data-played="true"]')).to_contain_text(catalog["ui.replay.why.played"])
+    ask_why(page, bridge.weigh(record, step), ["Ann", "Ben", "Cy"], catalog)
     assert violations(page, axe_js) == []
     # another move shown: the answer goes, to be asked again
     page.keyboard.press("ArrowLeft")

@@ -12,6 +12,8 @@ import pytest
 
 from pygames import GAMES, bridge
 from pygames.bots import BOTS
+from pygames.link import api
+from pygames.link.simulate import play_by_link
 
 
 def finished(game: str, seed: int = 5) -> dict:
@@ -77,3 +79,32 @@ def test_a_move_the_game_does_not_have_is_refused_in_words():
     answer = json.loads(bridge.call("weigh", json.dumps({"record": record, "step": n})))
     assert answer["ok"] is False and answer["error"]["key"] == "error.bad_weigh_step"
     assert str(n) in answer["error"]["text"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_link_game_is_weighed_in_its_replay_once_the_audit_verified_every_key(game):
+    """The link replay's "Why this move?": each move weighed from its mover's seat, the move played
+    among the candidates, with every hand open only after the audit (the keys are in the link)."""
+    _, table, _, _ = play_by_link(game, min(GAMES[game].PLAYER_COUNTS), 4)
+    assert table["audit"]["state"] == "verified"
+    moves = api.link_replay(table["link"], {}, 0)["moves"]
+    _, _, steps = api.verified_steps(table["link"], {})
+    for step in (1, len(moves) // 2, len(moves)):
+        answer = json.loads(bridge.call("link_weigh", json.dumps({"link": table["link"], "step": step})))
+        assert answer["ok"] is True
+        weighed = answer["result"]
+        assert weighed == bridge.link_weigh(table["link"], {}, step)  # seeded: the same answer every time
+        assert (weighed["seat"], weighed["move"]) == (moves[step - 1]["seat"], moves[step - 1]["move"])
+        legal = {str(m): m.to_json() for m in steps[step - 1][0].legal_moves()}
+        assert weighed["forced"] == (len(legal) == 1)
+        if not weighed["forced"]:
+            assert all(legal[c["move"]] == c["data"] for c in weighed["candidates"])
+            assert [c["move"] for c in weighed["candidates"] if c["played"]] == [moves[step - 1]["move"]]
+
+
+@pytest.mark.parametrize("game", [game for game, module in GAMES.items() if module.SECRETS])
+def test_a_link_game_is_not_weighed_before_its_audit(game):
+    players = min(GAMES[game].PLAYER_COUNTS)
+    _, under_way, _, _ = play_by_link(game, players, 4, until=lambda t: len(t.get("moves") or []) >= 3)
+    answer = json.loads(bridge.call("link_weigh", json.dumps({"link": under_way["link"], "step": 2})))
+    assert answer["ok"] is False and answer["error"]["key"] == "error.weigh_secret"
