@@ -156,18 +156,18 @@ class State(TextPosition):
         if not mask:
             return _NEGOTIATE_ONLY
         rules = self.rules
-        get = rules.area_moves.get
+        areas = self._areas
+        # each area's Battles and Marches, all 11 looked up at C speed (None: not built yet)
+        parts = list(map(dict.get, rules.area_moves[mask], areas))
+        if None in parts:
+            for x, part in enumerate(parts):
+                if part is None:
+                    parts[x] = rules.build_area_moves(x, areas[x], mask)
         out = list(RECRUITS_BY_MASK[mask])
         if rules.march_zero:
             out += ZERO_MARCHES_BY_MASK[mask]
-        base = mask << 19
-        x = 0
-        for a in self._areas:
-            part = get(base | a << 4 | x)
-            if part is None:
-                part = rules.build_area_moves(x, a, mask)
+        for part in parts:
             out += part
-            x += 1
         out.append(NEGOTIATE_MOVE)
         return tuple(out)
 
