@@ -204,15 +204,27 @@ def _colour_odds(state, ending: bool, sharpness: float) -> tuple[float, float, f
 
 
 def _odds_of(rules, areas: tuple[int, int, int], axe: int, flag: int, ending: bool, sharpness: float):
-    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG."""
-    colour, _, _ = rules.winning_colour(areas, unpack(axe), unpack(flag))
-    if ending:
-        return tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
-    scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
-    top = max(scores)
-    weights = [math.exp(sharpness * (s - top)) for s in scores]
-    total = sum(weights)
-    return weights[0] / total, weights[1] / total, weights[2] / total, 0.0
+    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG (remembered:
+    the look-ahead asks for the same few again and again)."""
+    key = (rules, areas, axe, flag, ending, sharpness)
+    found = _ODDS.get(key)
+    if found is None:
+        colour, _, _ = rules.winning_colour(areas, unpack(axe), unpack(flag))
+        if ending:
+            found = tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
+        else:
+            scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
+            top = max(scores)
+            weights = [math.exp(sharpness * (s - top)) for s in scores]
+            total = sum(weights)
+            found = weights[0] / total, weights[1] / total, weights[2] / total, 0.0
+        if len(_ODDS) > 50_000:  # bounded memory over many games
+            _ODDS.clear()
+        _ODDS[key] = found
+    return found
+
+
+_ODDS: dict[tuple, tuple[float, float, float, float]] = {}
 
 
 def _value(odds, chances) -> float:

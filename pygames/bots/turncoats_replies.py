@@ -70,6 +70,21 @@ def deal(root: State, me: int, beliefs: Beliefs, rng: Any) -> State:
     return s
 
 
+#: A ruler's unit in a packed count of the areas each colour rules (4 bits a colour; index -1,
+#: nobody, the fourth field): 11 areas never carry into the next field.
+_RULER_UNIT = (1, 1 << 4, 1 << 8, 1 << 12)
+
+
+def _tracks(axe: int, flag: int, section: int) -> tuple[int, int]:
+    """AXE and FLAG after a move of ``section`` (``Move.effect``): a Battle adds its stone to
+    AXE, a March to FLAG."""
+    if section < 3:
+        return axe, flag
+    if section < 6:
+        return axe + UNIT[section - 3], flag
+    return axe, flag + UNIT[section - 6]
+
+
 class Rival:
     """The heuristic's move for the seat to move in a full position, from that seat's own
     hand: the move (or the stone returned) whose colour odds, times its exact chance as a
@@ -81,9 +96,9 @@ class Rival:
         the areas each colour rules."""
         self.odds = odds
         self.odds_of = odds_of
-        self._tables: dict[tuple, tuple] = {}
         self.rng = rng
         self._after: dict[tuple, list[tuple[tuple, int, list[Any]]]] = {}
+        self._units: dict[tuple[int, int], tuple[int, ...]] = {}
         self._chances: dict[tuple, _Chances] = {}
 
     def chances(self, state: State, seat: int) -> _Chances:
@@ -101,53 +116,55 @@ class Rival:
 
     def groups(self, state: State, sharp: float) -> list[tuple[tuple, int, list[Any]]]:
         """The moves of the seat to move other than Negotiate, grouped by the colour paid and the
-        colour odds they lead to: ``(odds, colour, moves)``.  Long on purpose: the look-ahead's
-        hot path, each move's areas ruled counted from the few areas it changes."""
+        colour odds they lead to: ``(odds, colour, moves)``, in the order of each group's first
+        move, each group's moves in their legal order.  Long on purpose: the look-ahead's hot
+        path.  The areas each colour rules are counted once for each section of moves (the
+        colour paid and whether AXE or FLAG gains it, ``Move.effect``), packed in one int
+        (``_RULER_UNIT``), and each move adds what it changes in its one or two areas."""
         mask = COLOUR_MASK[state._hands[state.seat]]
         areas, axe, flag, rules = state._areas, state._axe, state._flag, state.rules
         key = (areas, axe, flag, mask, sharp)
         found = self._after.get(key)
         if found is not None:
             return found
-        ruled: dict[tuple[int, int], tuple[tuple, list[int]]] = {}
-        tables = self._tables
-        by: dict[tuple, list[Any]] = {}
+        units_of = self._units
+        odds_of = self.odds_of
+        sections: list[Any] = [None] * 9  # (ruler units by TIED mask, packed count) of each section
+        by: dict[int, list[Any]] = {}  # packed count << 4 | section -> its group's moves
+        merged: dict[tuple, list[Any]] = {}  # (odds, colour) -> the group's moves
         for m in state.legal_moves():
-            effect = m.effect  # (colour paid, AXE added, FLAG added, area x, added, area y, added)
+            effect = m.effect
             if effect is None:  # Negotiate
                 continue
-            colour, dax, dfl, x, dx, y, dy = effect
-            ax, fl = axe + dax, flag + dfl
-            base = ruled.get((ax, fl))
-            if base is None:  # each area's ruler under these AXE and FLAG (-1: nobody, counted last)
-                resolver = rules.resolver(ax, fl)
-                counts = [0, 0, 0, 0]
-                for a in areas:
-                    counts[resolver[TIED[a]][0]] += 1
-                base = ruled[(ax, fl)] = (resolver, counts)
-            resolver, counts = base
+            section, x, dx, y, dy = effect
+            known = sections[section]
+            if known is None:
+                ax, fl = _tracks(axe, flag, section)
+                units = units_of.get((ax, fl))
+                if units is None:
+                    resolver = rules.resolver(ax, fl)
+                    units = units_of[(ax, fl)] = tuple(_RULER_UNIT[resolver[t][0]] for t in range(8))
+                known = sections[section] = (units, sum([units[TIED[a]] for a in areas]))
+            units, count = known
             if x >= 0:
-                counts = counts[:]
                 old = areas[x]
-                counts[resolver[TIED[old]][0]] -= 1
-                counts[resolver[TIED[old + dx]][0]] += 1
+                count += units[TIED[old + dx]] - units[TIED[old]]
                 if y >= 0:
                     old = areas[y]
-                    counts[resolver[TIED[old]][0]] -= 1
-                    counts[resolver[TIED[old + dy]][0]] += 1
-            ruled_by = (counts[0], counts[1], counts[2])
-            table = tables.get((ruled_by, ax, fl, sharp))
-            if table is None:
-                table = tables[(ruled_by, ax, fl, sharp)] = self.odds_of(rules, ruled_by, ax, fl, False, sharp)
-            group = by.get((table, colour))
-            if group is None:
-                by[(table, colour)] = [m]
-            else:
-                group.append(m)
-        found = [(table, c, moves) for (table, c), moves in by.items()]
+                    count += units[TIED[old + dy]] - units[TIED[old]]
+            group = by.get(count << 4 | section)
+            if group is None:  # sections may lead to the same odds: then they share a group
+                ax, fl = _tracks(axe, flag, section)
+                table = odds_of(rules, (count & 15, count >> 4 & 15, count >> 8 & 15), ax, fl, False, sharp)
+                group = merged.get((table, section % 3))
+                if group is None:
+                    group = merged[(table, section % 3)] = []
+                by[count << 4 | section] = group
+            group.append(m)
+        found = [(table, c, moves) for (table, c), moves in merged.items()]
         if len(self._after) > 5_000:
             self._after.clear()
-            tables.clear()
+            units_of.clear()
         self._after[key] = found
         return found
 
