@@ -204,18 +204,24 @@ def _colour_odds(state, ending: bool, sharpness: float) -> tuple[float, float, f
 
 
 def _odds_of(rules, areas: tuple[int, int, int], axe: int, flag: int, ending: bool, sharpness: float):
-    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG (remembered:
-    the look-ahead asks for the same few again and again)."""
-    key = (rules, areas, axe, flag, ending, sharpness)
+    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG (remembered
+    by what they depend on, the areas ruled and the winning colour: the look-ahead asks for the
+    same few again and again)."""
+    red, blue, black = areas
+    top = red if red >= blue and red >= black else blue if blue >= black else black
+    if (red == top) + (blue == top) + (black == top) == 1:  # AXE and FLAG decide nothing
+        colour = 0 if red == top else 1 if blue == top else 2
+    else:
+        colour = _tie_winner(rules, areas, axe, flag)
+    key = (areas, colour, ending, sharpness)
     found = _ODDS.get(key)
     if found is None:
-        colour, _, _ = rules.winning_colour(areas, unpack(axe), unpack(flag))
         if ending:
             found = tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
         else:
             scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
-            top = max(scores)
-            weights = [math.exp(sharpness * (s - top)) for s in scores]
+            top_score = max(scores)
+            weights = [math.exp(sharpness * (s - top_score)) for s in scores]
             total = sum(weights)
             found = weights[0] / total, weights[1] / total, weights[2] / total, 0.0
         if len(_ODDS) > 50_000:  # bounded memory over many games
@@ -224,6 +230,18 @@ def _odds_of(rules, areas: tuple[int, int, int], axe: int, flag: int, ending: bo
     return found
 
 
+def _tie_winner(rules, areas: tuple[int, int, int], axe: int, flag: int) -> int:
+    """The winning colour (or -1) when colours tie for most areas (remembered)."""
+    key = (rules, areas, axe, flag)
+    found = _TIE_WINNERS.get(key)
+    if found is None:
+        if len(_TIE_WINNERS) > 50_000:  # bounded memory over many games
+            _TIE_WINNERS.clear()
+        found = _TIE_WINNERS[key] = rules.winning_colour(areas, unpack(axe), unpack(flag))[0]
+    return found
+
+
+_TIE_WINNERS: dict[tuple, int] = {}
 _ODDS: dict[tuple, tuple[float, float, float, float]] = {}
 
 

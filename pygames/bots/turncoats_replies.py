@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pygames.bots.turncoats_reading import Beliefs, _Chances, draw_hands
-from pygames.turncoats.board import COLOUR_MASK, SIZE, STONES_PER_COLOUR, TIED, UNIT, pack, unpack
-from pygames.turncoats.moves import NEGOTIATE_MOVE, RETURNS
+from pygames.turncoats.board import COLOUR_MASK, MASK_COLOURS, SIZE, STONES_PER_COLOUR, TIED, UNIT, pack, unpack
+from pygames.turncoats.moves import NEGOTIATE_MOVE, RECRUITS_BY_MASK, RETURNS, ZERO_MARCHES_BY_MASK
 from pygames.turncoats.state import State
 
 __all__ = ["deal", "Rival", "sharpness"]
@@ -85,6 +85,39 @@ def _tracks(axe: int, flag: int, section: int) -> tuple[int, int]:
     return axe, flag + UNIT[section - 6]
 
 
+#: ``_blocks`` already made, by (rules, hand colour mask, area, packed area).
+_BLOCKS: dict[tuple, tuple] = {}
+
+
+def _blocks(rules, mask: int, x: int, packed: int) -> tuple:
+    """The Battles and Marches at area ``x`` holding ``packed`` for a hand of colour mask
+    ``mask`` (``State.legal_moves``' order), in runs of one section (``Move.effect``):
+    ``(section, moves, TIED of x after each, destinations or None, stones each adds there)``."""
+    part = rules.area_moves[mask][x].get(packed)
+    if part is None:
+        part = rules.build_area_moves(x, packed, mask)
+    runs: list[tuple[int, list[Any]]] = []
+    for m in part:
+        if runs and runs[-1][0] == m.effect[0]:
+            runs[-1][1].append(m)
+        else:
+            runs.append((m.effect[0], [m]))
+    blocks = tuple(
+        (
+            section,
+            tuple(moves),
+            tuple(TIED[packed + m.effect[2]] for m in moves),
+            tuple(m.effect[3] for m in moves) if section >= 6 else None,
+            tuple(m.effect[4] for m in moves) if section >= 6 else None,
+        )
+        for section, moves in runs
+    )
+    if len(_BLOCKS) > 50_000:  # bounded memory
+        _BLOCKS.clear()
+    _BLOCKS[(rules, mask, x, packed)] = blocks
+    return blocks
+
+
 class Rival:
     """The heuristic's move for the seat to move in a full position, from that seat's own
     hand: the move (or the stone returned) whose colour odds, times its exact chance as a
@@ -99,6 +132,9 @@ class Rival:
         self.rng = rng
         self._after: dict[tuple, list[tuple[tuple, int, list[Any]]]] = {}
         self._units: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: (packed count << 4 | section, AXE, FLAG, sharpness) -> (colour odds, colour paid)
+        self._odds: dict[tuple, tuple[tuple, int]] = {}
+        self._best: dict[tuple, tuple[float, list[Any]]] = {}
         self._chances: dict[tuple, _Chances] = {}
 
     def chances(self, state: State, seat: int) -> _Chances:
@@ -120,7 +156,9 @@ class Rival:
         move, each group's moves in their legal order.  Long on purpose: the look-ahead's hot
         path.  The areas each colour rules are counted once for each section of moves (the
         colour paid and whether AXE or FLAG gains it, ``Move.effect``), packed in one int
-        (``_RULER_UNIT``), and each move adds what it changes in its one or two areas."""
+        (``_RULER_UNIT``, with the section in the low 4 bits), and each move, taken in legal
+        order a block of one section at a time (``_blocks``), adds what it changes in its one
+        or two areas."""
         mask = COLOUR_MASK[state._hands[state.seat]]
         areas, axe, flag, rules = state._areas, state._axe, state._flag, state.rules
         key = (areas, axe, flag, mask, sharp)
@@ -128,43 +166,68 @@ class Rival:
         if found is not None:
             return found
         units_of = self._units
+        known_odds = self._odds
         odds_of = self.odds_of
-        sections: list[Any] = [None] * 9  # (ruler units by TIED mask, packed count) of each section
+        tied = [TIED[a] for a in areas]
+        # each section's ruler units by TIED mask and by area, and its packed count (all << 4)
+        sections: list[Any] = [None] * 9
         by: dict[int, list[Any]] = {}  # packed count << 4 | section -> its group's moves
         merged: dict[tuple, list[Any]] = {}  # (odds, colour) -> the group's moves
-        for m in state.legal_moves():
-            effect = m.effect
-            if effect is None:  # Negotiate
-                continue
-            section, x, dx, y, dy = effect
-            known = sections[section]
-            if known is None:
-                ax, fl = _tracks(axe, flag, section)
-                units = units_of.get((ax, fl))
-                if units is None:
-                    resolver = rules.resolver(ax, fl)
-                    units = units_of[(ax, fl)] = tuple(_RULER_UNIT[resolver[t][0]] for t in range(8))
-                known = sections[section] = (units, sum([units[TIED[a]] for a in areas]))
-            units, count = known
-            if x >= 0:
-                old = areas[x]
-                count += units[TIED[old + dx]] - units[TIED[old]]
-                if y >= 0:
-                    old = areas[y]
-                    count += units[TIED[old + dy]] - units[TIED[old]]
-            group = by.get(count << 4 | section)
-            if group is None:  # sections may lead to the same odds: then they share a group
+
+        def section_of(section: int) -> tuple[tuple[int, ...], list[int], int]:
+            ax, fl = _tracks(axe, flag, section)
+            units = units_of.get((ax, fl))
+            if units is None:
+                resolver = rules.resolver(ax, fl)
+                units = units_of[(ax, fl)] = tuple(_RULER_UNIT[resolver[t][0]] << 4 for t in range(8))
+            olds = [units[t] for t in tied]
+            found = sections[section] = (units, olds, sum(olds) + section)
+            return found
+
+        def group_of(packed: int) -> list[Any]:
+            """The group of the moves reaching ``packed``; sections may lead to the same odds,
+            then they share it."""
+            odds = known_odds.get((packed, axe, flag, sharp))
+            if odds is None:
+                count, section = packed >> 4, packed & 15
                 ax, fl = _tracks(axe, flag, section)
                 table = odds_of(rules, (count & 15, count >> 4 & 15, count >> 8 & 15), ax, fl, False, sharp)
-                group = merged.get((table, section % 3))
-                if group is None:
-                    group = merged[(table, section % 3)] = []
-                by[count << 4 | section] = group
-            group.append(m)
+                odds = known_odds[(packed, axe, flag, sharp)] = (table, section % 3)
+            group = merged.get(odds)
+            if group is None:
+                group = merged[odds] = []
+            by[packed] = group
+            return group
+
+        for c in MASK_COLOURS[mask]:  # the Recruits, by colour then area
+            units, olds, base = sections[c] or section_of(c)
+            unit = UNIT[c]
+            for m, a, old in zip(RECRUITS_BY_MASK[1 << c], areas, olds):
+                packed = base + units[TIED[a + unit]] - old
+                (by.get(packed) or group_of(packed)).append(m)
+        if rules.march_zero:  # the flag-only Marches: no area changes
+            for c in MASK_COLOURS[mask]:
+                units, olds, base = sections[6 + c] or section_of(6 + c)
+                (by.get(base) or group_of(base)).append(ZERO_MARCHES_BY_MASK[1 << c][0])
+        blocks_of = _BLOCKS.get
+        for x, a in enumerate(areas):  # each area's Battles then Marches
+            blocks = blocks_of((rules, mask, x, a)) or _blocks(rules, mask, x, a)
+            for section, moves, tied_after, dests, added in blocks:
+                units, olds, base = sections[section] or section_of(section)
+                base -= olds[x]
+                if dests is None:
+                    for m, t in zip(moves, tied_after):
+                        packed = base + units[t]
+                        (by.get(packed) or group_of(packed)).append(m)
+                else:
+                    for m, t, y, dy in zip(moves, tied_after, dests, added):
+                        packed = base + units[t] + units[TIED[areas[y] + dy]] - olds[y]
+                        (by.get(packed) or group_of(packed)).append(m)
         found = [(table, c, moves) for (table, c), moves in merged.items()]
         if len(self._after) > 5_000:
             self._after.clear()
             units_of.clear()
+            known_odds.clear()
         self._after[key] = found
         return found
 
@@ -184,9 +247,23 @@ class Rival:
     def best(self, state: State, hand: int, chances: Callable, bag) -> tuple[float, list[Any]]:
         """The best value the seat to move (holding ``hand``) can reach with one move, on the
         colour odds times ``chances(hand after)``, and the moves that reach it; ``bag`` the
-        stones a Negotiate may draw, by colour."""
+        stones a Negotiate may draw, by colour (remembered: the dealt positions often give a
+        seat the same hand on the same map)."""
         n = state.players
         sharp = sharpness(state)
+        ending = state.neg == n - 1
+        key = (state._areas, state._axe, state._flag, state.rules, ending, sharp, hand, chances, tuple(bag))
+        found = self._best.get(key)
+        if found is None:
+            found = self._best[key] = self._best_move(state, hand, chances, bag, sharp, ending)
+            if len(self._best) > 20_000:  # bounded memory
+                self._best.clear()
+        return found
+
+    def _best_move(
+        self, state: State, hand: int, chances: Callable, bag, sharp: float, ending: bool
+    ) -> tuple[float, list[Any]]:
+        """``best`` worked out."""
         best, choices = -1.0, [NEGOTIATE_MOVE]
         if COLOUR_MASK[hand]:
             paid: list[Any] = [None, None, None]  # chances(hand less a stone), by colour
@@ -197,7 +274,7 @@ class Rival:
                 value = table[0] * ch[0] + table[1] * ch[1] + table[2] * ch[2] + table[3] * ch[3]  # _dot
                 if value > best + 1e-9:
                     best, choices = value, moves
-        table = self.odds(state, state.neg == n - 1, sharp)
+        table = self.odds(state, ending, sharp)
         pool = sum(bag)
         value = 0.0
         for d in range(3):
