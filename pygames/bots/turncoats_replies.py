@@ -132,8 +132,8 @@ class Rival:
         self.rng = rng
         self._after: dict[tuple, list[tuple[tuple, int, list[Any]]]] = {}
         self._units: dict[tuple[int, int], tuple[int, ...]] = {}
-        #: (packed count << 4 | section, AXE, FLAG, sharpness) -> (colour odds, colour paid)
-        self._odds: dict[tuple, tuple[tuple, int]] = {}
+        #: (AXE, FLAG, sharpness) -> packed count << 4 | section -> (colour odds, colour paid)
+        self._odds: dict[tuple, dict[int, tuple[tuple, int]]] = {}
         self._best: dict[tuple, tuple[float, list[Any]]] = {}
         self._chances: dict[tuple, _Chances] = {}
 
@@ -166,7 +166,9 @@ class Rival:
         if found is not None:
             return found
         units_of = self._units
-        known_odds = self._odds
+        known_odds = self._odds.get((axe, flag, sharp))
+        if known_odds is None:
+            known_odds = self._odds[(axe, flag, sharp)] = {}
         odds_of = self.odds_of
         tied = [TIED[a] for a in areas]
         # each section's ruler units by TIED mask and by area, and its packed count (all << 4)
@@ -180,19 +182,19 @@ class Rival:
             if units is None:
                 resolver = rules.resolver(ax, fl)
                 units = units_of[(ax, fl)] = tuple(_RULER_UNIT[resolver[t][0]] << 4 for t in range(8))
-            olds = [units[t] for t in tied]
+            olds = list(map(units.__getitem__, tied))
             found = sections[section] = (units, olds, sum(olds) + section)
             return found
 
         def group_of(packed: int) -> list[Any]:
             """The group of the moves reaching ``packed``; sections may lead to the same odds,
             then they share it."""
-            odds = known_odds.get((packed, axe, flag, sharp))
+            odds = known_odds.get(packed)
             if odds is None:
                 count, section = packed >> 4, packed & 15
                 ax, fl = _tracks(axe, flag, section)
                 table = odds_of(rules, (count & 15, count >> 4 & 15, count >> 8 & 15), ax, fl, False, sharp)
-                odds = known_odds[(packed, axe, flag, sharp)] = (table, section % 3)
+                odds = known_odds[packed] = (table, section % 3)
             group = merged.get(odds)
             if group is None:
                 group = merged[odds] = []
@@ -227,7 +229,7 @@ class Rival:
         if len(self._after) > 5_000:
             self._after.clear()
             units_of.clear()
-            known_odds.clear()
+            self._odds.clear()
         self._after[key] = found
         return found
 
