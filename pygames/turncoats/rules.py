@@ -174,6 +174,7 @@ class Rules:
 
 
 _RULES: dict[tuple, Rules] = {}
+_DEFAULT_KEY = tuple(OPTIONS.values())
 
 
 def check_options(options: dict[str, Any]) -> dict[str, bool]:
@@ -188,6 +189,10 @@ def check_options(options: dict[str, Any]) -> dict[str, bool]:
 
 def rules_for(options: dict[str, Any] | None = None) -> Rules:
     """The shared Rules object for ``options`` (missing names take their default)."""
+    if not options:  # the page's rules: every new game and playout asks for them
+        found = _RULES.get(_DEFAULT_KEY)
+        if found is not None:
+            return found
     merged = check_options(options or {})
     key = tuple(merged.values())
     found = _RULES.get(key)
