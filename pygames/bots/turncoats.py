@@ -193,14 +193,22 @@ class _Estimator:
 
 
 def _colour_odds(state, ending: bool, sharpness: float) -> tuple[float, float, float, float]:
-    """How likely each colour (and, last, no colour) is to win the game from ``state``."""
-    table = state.rules.resolver(state._axe, state._flag)
-    areas = [0, 0, 0]
-    for a in state._areas:
-        c = table[TIED[a]][0]
-        if c >= 0:
-            areas[c] += 1
-    return _odds_of(state.rules, tuple(areas), state._axe, state._flag, ending, sharpness)
+    """How likely each colour (and, last, no colour) is to win the game from ``state``
+    (the areas each colour rules remembered by map, AXE and FLAG)."""
+    key = (state._areas, state._axe, state._flag, state.rules)
+    areas = _RULED.get(key)
+    if areas is None:
+        table = state.rules.resolver(state._axe, state._flag)
+        counts = [0, 0, 0, 0]  # the last: nobody's
+        for a in state._areas:
+            counts[table[TIED[a]][0]] += 1
+        if len(_RULED) > 50_000:  # bounded memory over many games
+            _RULED.clear()
+        areas = _RULED[key] = (counts[0], counts[1], counts[2])
+    return _odds_of(state.rules, areas, state._axe, state._flag, ending, sharpness)
+
+
+_RULED: dict[tuple, tuple[int, int, int]] = {}
 
 
 def _odds_of(rules, areas: tuple[int, int, int], axe: int, flag: int, ending: bool, sharpness: float):

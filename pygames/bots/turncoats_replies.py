@@ -135,6 +135,7 @@ class Rival:
         #: (AXE, FLAG, sharpness) -> packed count << 4 | section -> (colour odds, colour paid)
         self._odds: dict[tuple, dict[int, tuple[tuple, int]]] = {}
         self._best: dict[tuple, tuple[float, list[Any]]] = {}
+        self._negotiated: dict[tuple, float] = {}
         self._chances: dict[tuple, _Chances] = {}
 
     def chances(self, state: State, seat: int) -> _Chances:
@@ -276,15 +277,26 @@ class Rival:
                 value = table[0] * ch[0] + table[1] * ch[1] + table[2] * ch[2] + table[3] * ch[3]  # _dot
                 if value > best + 1e-9:
                     best, choices = value, moves
-        table = self.odds(state, ending, sharp)
-        pool = sum(bag)
-        value = 0.0
-        for d in range(3):
-            if bag[d]:
-                held = hand + UNIT[d]
-                mask = COLOUR_MASK[held]
-                keep = max(_dot(table, chances(held - UNIT[c])) for c in range(3) if mask >> c & 1)
-                value += bag[d] / pool * keep
+        value = self._negotiate(self.odds(state, ending, sharp), hand, chances, bag)
         if value > best + 1e-9:
             return value, [NEGOTIATE_MOVE]
         return best, choices
+
+    def _negotiate(self, table: tuple, hand: int, chances: Callable, bag) -> float:
+        """A Negotiate's value under the colour odds ``table``: a stone drawn from ``bag``, then
+        the best one returned (remembered: a few odds and hands come back again and again)."""
+        key = (table, hand, chances, tuple(bag))
+        found = self._negotiated.get(key)
+        if found is None:
+            pool = sum(bag)
+            found = 0.0
+            for d in range(3):
+                if bag[d]:
+                    held = hand + UNIT[d]
+                    mask = COLOUR_MASK[held]
+                    keep = max(_dot(table, chances(held - UNIT[c])) for c in range(3) if mask >> c & 1)
+                    found += bag[d] / pool * keep
+            if len(self._negotiated) > 20_000:  # bounded memory
+                self._negotiated.clear()
+            self._negotiated[key] = found
+        return found
