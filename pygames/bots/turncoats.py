@@ -167,9 +167,14 @@ class _Estimator:
                         counts[c] += 1
                     start += size
                     hands.append(counts)
-            for w in range(4):
-                keys = [(h[w], -(sum(h) - h[w])) if w < 3 else (0, -sum(h)) for h in hands]
-                self.best[w].append(max(keys) if keys else (-1, -99))
+            if not hands:
+                for w in range(4):
+                    self.best[w].append((-1, -99))
+                continue
+            totals = [sum(h) for h in hands]
+            for w in range(3):
+                self.best[w].append(max([(h[w], h[w] - total) for h, total in zip(hands, totals)]))
+            self.best[3].append(max([(0, -total) for total in totals]))
         self._cache: dict[int, tuple[float, float, float, float]] = {}
 
     def chances(self, hand: int) -> tuple[float, float, float, float]:
