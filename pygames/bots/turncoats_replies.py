@@ -140,15 +140,17 @@ class Rival:
 
     def chances(self, state: State, seat: int) -> _Chances:
         """``seat``'s chance as a player by winning colour, for a hand of its own."""
-        # packed counts add up field by field (no colour reaches 32 stones): one unpack for all
-        r, b, k = unpack(sum(state._areas) + state._axe + state._flag + state._hands[seat])
-        unseen = (STONES_PER_COLOUR - r, STONES_PER_COLOUR - b, STONES_PER_COLOUR - k)
-        sizes = tuple(SIZE[h] for s, h in enumerate(state._hands) if s != seat)
-        found = self._chances.get((unseen, sizes))
+        # packed counts add up field by field (no colour reaches 32 stones): the stones seen, packed
+        seen = sum(state._areas) + state._axe + state._flag + state._hands[seat]
+        key = (seen, seat, tuple(map(SIZE.__getitem__, state._hands)))
+        found = self._chances.get(key)
         if found is None:
+            r, b, k = unpack(seen)
+            unseen = [STONES_PER_COLOUR - r, STONES_PER_COLOUR - b, STONES_PER_COLOUR - k]
+            sizes = [size for s, size in enumerate(key[2]) if s != seat]
             if len(self._chances) > 5_000:
                 self._chances.clear()
-            found = self._chances[(unseen, sizes)] = _Chances(list(unseen), list(sizes))
+            found = self._chances[key] = _Chances(unseen, sizes)
         return found
 
     def groups(self, state: State, sharp: float) -> list[tuple[tuple, int, list[Any]]]:
