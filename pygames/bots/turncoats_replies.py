@@ -85,37 +85,21 @@ def _tracks(axe: int, flag: int, section: int) -> tuple[int, int]:
     return axe, flag + UNIT[section - 6]
 
 
-#: ``_blocks`` already made, by (rules, hand colour mask, area, packed area).
-_BLOCKS: dict[tuple, tuple] = {}
+#: ``_items`` already made, by (rules, hand colour mask, area, packed area).
+_ITEMS: dict[tuple, tuple] = {}
 
 
-def _blocks(rules, mask: int, x: int, packed: int) -> tuple:
-    """The Battles and Marches at area ``x`` holding ``packed`` for a hand of colour mask
-    ``mask`` (``State.legal_moves``' order), in runs of one section (``Move.effect``):
-    ``(section, moves, TIED of x after each, destinations or None, stones each adds there)``."""
+def _items(rules, mask: int, x: int, packed: int) -> tuple:
+    """The Battles and Marches at area ``x`` holding ``packed``: ``(move, section, TIED of x
+    after, destination or -1, stones added there)``."""
     part = rules.area_moves[mask][x].get(packed)
     if part is None:
         part = rules.build_area_moves(x, packed, mask)
-    runs: list[tuple[int, list[Any]]] = []
-    for m in part:
-        if runs and runs[-1][0] == m.effect[0]:
-            runs[-1][1].append(m)
-        else:
-            runs.append((m.effect[0], [m]))
-    blocks = tuple(
-        (
-            section,
-            tuple(moves),
-            tuple(TIED[packed + m.effect[2]] for m in moves),
-            tuple(m.effect[3] for m in moves) if section >= 6 else None,
-            tuple(m.effect[4] for m in moves) if section >= 6 else None,
-        )
-        for section, moves in runs
-    )
-    if len(_BLOCKS) > 50_000:  # bounded memory
-        _BLOCKS.clear()
-    _BLOCKS[(rules, mask, x, packed)] = blocks
-    return blocks
+    items = tuple((m, m.effect[0], TIED[packed + m.effect[2]], m.effect[3], m.effect[4]) for m in part)
+    if len(_ITEMS) > 50_000:  # bounded memory
+        _ITEMS.clear()
+    _ITEMS[(rules, mask, x, packed)] = items
+    return items
 
 
 class Rival:
@@ -160,7 +144,7 @@ class Rival:
         path.  The areas each colour rules are counted once for each section of moves (the
         colour paid and whether AXE or FLAG gains it, ``Move.effect``), packed in one int
         (``_RULER_UNIT``, with the section in the low 4 bits), and each move, taken in legal
-        order a block of one section at a time (``_blocks``), adds what it changes in its one
+        order (an area's Battles and Marches from ``_items``), adds what it changes in its one
         or two areas."""
         mask = COLOUR_MASK[state._hands[state.seat]]
         areas, axe, flag, rules = state._areas, state._axe, state._flag, state.rules
@@ -214,20 +198,19 @@ class Rival:
             for c in MASK_COLOURS[mask]:
                 units, olds, base = sections[6 + c] or section_of(6 + c)
                 (by.get(base) or group_of(base)).append(ZERO_MARCHES_BY_MASK[1 << c][0])
-        blocks_of = _BLOCKS.get
+        items_of = _ITEMS.get
+        for c in MASK_COLOURS[mask]:  # the Battles' and Marches' sections, ready for the loop below
+            if sections[3 + c] is None:
+                section_of(3 + c)
+            if sections[6 + c] is None:
+                section_of(6 + c)
         for x, a in enumerate(areas):  # each area's Battles then Marches
-            blocks = blocks_of((rules, mask, x, a)) or _blocks(rules, mask, x, a)
-            for section, moves, tied_after, dests, added in blocks:
-                units, olds, base = sections[section] or section_of(section)
-                base -= olds[x]
-                if dests is None:
-                    for m, t in zip(moves, tied_after):
-                        packed = base + units[t]
-                        (by.get(packed) or group_of(packed)).append(m)
-                else:
-                    for m, t, y, dy in zip(moves, tied_after, dests, added):
-                        packed = base + units[t] + units[TIED[areas[y] + dy]] - olds[y]
-                        (by.get(packed) or group_of(packed)).append(m)
+            for m, section, t, y, dy in items_of((rules, mask, x, a)) or _items(rules, mask, x, a):
+                units, olds, base = sections[section]
+                packed = base - olds[x] + units[t]
+                if y >= 0:
+                    packed += units[TIED[areas[y] + dy]] - olds[y]
+                (by.get(packed) or group_of(packed)).append(m)
         found = [(table, c, moves) for (table, c), moves in merged.items()]
         if len(self._after) > 5_000:
             self._after.clear()
