@@ -114,7 +114,7 @@ class Rival:
         self.odds = odds
         self.odds_of = odds_of
         self.rng = rng
-        self._after: dict[tuple, list[tuple[tuple, int, list[Any]]]] = {}
+        self._after: dict[tuple, list[tuple[tuple[tuple, int], list[Any]]]] = {}
         self._units: dict[tuple[int, int], tuple[int, ...]] = {}
         #: (AXE, FLAG, sharpness) -> packed count << 4 | section -> (colour odds, colour paid)
         self._odds: dict[tuple, dict[int, tuple[tuple, int]]] = {}
@@ -137,9 +137,9 @@ class Rival:
             found = self._chances[key] = _Chances(unseen, sizes)
         return found
 
-    def groups(self, state: State, sharp: float) -> list[tuple[tuple, int, list[Any]]]:
+    def groups(self, state: State, sharp: float) -> list[tuple[tuple[tuple, int], list[Any]]]:
         """The moves of the seat to move other than Negotiate, grouped by the colour paid and the
-        colour odds they lead to: ``(odds, colour, moves)``, in the order of each group's first
+        colour odds they lead to: ``((odds, colour), moves)``, in the order of each group's first
         move, each group's moves in their legal order.  Long on purpose: the look-ahead's hot
         path.  The areas each colour rules are counted once for each section of moves (the
         colour paid and whether AXE or FLAG gains it, ``Move.effect``), packed in one int
@@ -211,7 +211,7 @@ class Rival:
                 if y >= 0:
                     packed += units[TIED[areas[y] + dy]] - olds[y]
                 (by.get(packed) or group_of(packed)).append(m)
-        found = [(table, c, moves) for (table, c), moves in merged.items()]
+        found = list(merged.items())
         if len(self._after) > 5_000:
             self._after.clear()
             units_of.clear()
@@ -255,7 +255,7 @@ class Rival:
         best, choices = -1.0, [NEGOTIATE_MOVE]
         if COLOUR_MASK[hand]:
             paid: list[Any] = [None, None, None]  # chances(hand less a stone), by colour
-            for table, c, moves in self.groups(state, sharp):
+            for (table, c), moves in self.groups(state, sharp):
                 ch = paid[c]
                 if ch is None:
                     ch = paid[c] = chances(hand - UNIT[c])
