@@ -231,10 +231,14 @@ def _update(belief: Beliefs, seat: int, snap: dict, move, now: State, odds) -> B
         out = judge.returned(belief[seat], move.colour, odds(state, ending, sharp))
     else:
         by_colour: list[dict[tuple, None]] = [{}, {}, {}]
+        rounded: dict[tuple, tuple] = {}  # odds -> rounded (many moves lead to the same odds)
         for m in state.legal_moves():
             if m.kind != NEGOTIATE:
                 table = odds(state._apply(m), False, sharp)
-                by_colour[m.colour][tuple(round(x, 4) for x in table)] = None
+                key = rounded.get(table)
+                if key is None:
+                    key = rounded[table] = tuple(round(x, 4) for x in table)
+                by_colour[m.colour][key] = None
         out = judge.acted(belief[seat], move, by_colour, odds(state, ending, sharp), _expected_others(belief, seat))
     return _normal(out, belief[seat], move)
 
