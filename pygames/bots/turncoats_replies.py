@@ -240,7 +240,8 @@ class Rival:
         n = state.players
         sharp = sharpness(state)
         ending = state.neg == n - 1
-        key = (state._areas, state._axe, state._flag, state.rules, ending, sharp, hand, chances, tuple(bag))
+        mask = COLOUR_MASK[state._hands[state.seat]]  # the moves ``groups`` finds
+        key = (state._areas, state._axe, state._flag, state.rules, mask, ending, sharp, hand, chances, tuple(bag))
         found = self._best.get(key)
         if found is None:
             found = self._best[key] = self._best_move(state, hand, chances, bag, sharp, ending)
