@@ -167,9 +167,14 @@ class _Estimator:
                         counts[c] += 1
                     start += size
                     hands.append(counts)
-            for w in range(4):
-                keys = [(h[w], -(sum(h) - h[w])) if w < 3 else (0, -sum(h)) for h in hands]
-                self.best[w].append(max(keys) if keys else (-1, -99))
+            if not hands:
+                for w in range(4):
+                    self.best[w].append((-1, -99))
+                continue
+            totals = [sum(h) for h in hands]
+            for w in range(3):
+                self.best[w].append(max([(h[w], h[w] - total) for h, total in zip(hands, totals)]))
+            self.best[3].append(max([(0, -total) for total in totals]))
         self._cache: dict[int, tuple[float, float, float, float]] = {}
 
     def chances(self, hand: int) -> tuple[float, float, float, float]:
@@ -193,26 +198,64 @@ class _Estimator:
 
 
 def _colour_odds(state, ending: bool, sharpness: float) -> tuple[float, float, float, float]:
-    """How likely each colour (and, last, no colour) is to win the game from ``state``."""
-    table = state.rules.resolver(state._axe, state._flag)
-    areas = [0, 0, 0]
-    for a in state._areas:
-        c = table[TIED[a]][0]
-        if c >= 0:
-            areas[c] += 1
-    return _odds_of(state.rules, tuple(areas), state._axe, state._flag, ending, sharpness)
+    """How likely each colour (and, last, no colour) is to win the game from ``state``
+    (the areas each colour rules remembered by map, AXE and FLAG)."""
+    key = (state._areas, state._axe, state._flag, state.rules)
+    areas = _RULED.get(key)
+    if areas is None:
+        table = state.rules.resolver(state._axe, state._flag)
+        counts = [0, 0, 0, 0]  # the last: nobody's
+        for a in state._areas:
+            counts[table[TIED[a]][0]] += 1
+        if len(_RULED) > 50_000:  # bounded memory over many games
+            _RULED.clear()
+        areas = _RULED[key] = (counts[0], counts[1], counts[2])
+    return _odds_of(state.rules, areas, state._axe, state._flag, ending, sharpness)
+
+
+_RULED: dict[tuple, tuple[int, int, int]] = {}
 
 
 def _odds_of(rules, areas: tuple[int, int, int], axe: int, flag: int, ending: bool, sharpness: float):
-    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG."""
-    colour, _, _ = rules.winning_colour(areas, unpack(axe), unpack(flag))
-    if ending:
-        return tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
-    scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
-    top = max(scores)
-    weights = [math.exp(sharpness * (s - top)) for s in scores]
-    total = sum(weights)
-    return weights[0] / total, weights[1] / total, weights[2] / total, 0.0
+    """``_colour_odds`` from the areas each colour rules and the packed AXE and FLAG (remembered
+    by what they depend on, the areas ruled and the winning colour: the look-ahead asks for the
+    same few again and again)."""
+    red, blue, black = areas
+    top = red if red >= blue and red >= black else blue if blue >= black else black
+    if (red == top) + (blue == top) + (black == top) == 1:  # AXE and FLAG decide nothing
+        colour = 0 if red == top else 1 if blue == top else 2
+    else:
+        colour = _tie_winner(rules, areas, axe, flag)
+    key = (areas, colour, ending, sharpness)
+    found = _ODDS.get(key)
+    if found is None:
+        if ending:
+            found = tuple(1.0 if c == colour or (c == 3 and colour < 0) else 0.0 for c in range(4))
+        else:
+            scores = [areas[c] + (_TIE_BONUS if c == colour else 0.0) for c in range(3)]
+            top_score = max(scores)
+            weights = [math.exp(sharpness * (s - top_score)) for s in scores]
+            total = sum(weights)
+            found = weights[0] / total, weights[1] / total, weights[2] / total, 0.0
+        if len(_ODDS) > 50_000:  # bounded memory over many games
+            _ODDS.clear()
+        _ODDS[key] = found
+    return found
+
+
+def _tie_winner(rules, areas: tuple[int, int, int], axe: int, flag: int) -> int:
+    """The winning colour (or -1) when colours tie for most areas (remembered)."""
+    key = (rules, areas, axe, flag)
+    found = _TIE_WINNERS.get(key)
+    if found is None:
+        if len(_TIE_WINNERS) > 50_000:  # bounded memory over many games
+            _TIE_WINNERS.clear()
+        found = _TIE_WINNERS[key] = rules.winning_colour(areas, unpack(axe), unpack(flag))[0]
+    return found
+
+
+_TIE_WINNERS: dict[tuple, int] = {}
+_ODDS: dict[tuple, tuple[float, float, float, float]] = {}
 
 
 def _value(odds, chances) -> float:

@@ -164,20 +164,21 @@ class _Chances:
         self.unseen = unseen
         self.sizes = sizes
         self.cache: dict[int, tuple[float, ...]] = {}
+        pool = sum(unseen)
+        #: For each winning colour, each other hand's ``(size, below, chance)`` (``_spread``).
+        self.spreads = tuple(tuple((size, *_spread(unseen[w], pool, size)) for size in sizes) for w in range(3))
 
     def __call__(self, hand: int) -> tuple[float, ...]:
         found = self.cache.get(hand)
         if found is None:
             h = unpack(hand)
             total = h[0] + h[1] + h[2]
-            pool = sum(self.unseen)
             out = []
             for w in range(3):
                 mine, losing = h[w], total - h[w]
                 p = 1.0
-                for size in self.sizes:
-                    below, chance = _spread(self.unseen[w], pool, size)
-                    q = below[min(mine, size + 1)]
+                for size, below, chance in self.spreads[w]:
+                    q = below[mine if mine < size + 1 else size + 1]
                     if mine <= size:  # the same count of ``w``: fewer losing stones wins
                         theirs = size - mine
                         q += chance[mine] * (1.0 if losing < theirs else 0.5 if losing == theirs else 0.0)
@@ -230,10 +231,14 @@ def _update(belief: Beliefs, seat: int, snap: dict, move, now: State, odds) -> B
         out = judge.returned(belief[seat], move.colour, odds(state, ending, sharp))
     else:
         by_colour: list[dict[tuple, None]] = [{}, {}, {}]
+        rounded: dict[tuple, tuple] = {}  # odds -> rounded (many moves lead to the same odds)
         for m in state.legal_moves():
             if m.kind != NEGOTIATE:
                 table = odds(state._apply(m), False, sharp)
-                by_colour[m.colour][tuple(round(x, 4) for x in table)] = None
+                key = rounded.get(table)
+                if key is None:
+                    key = rounded[table] = tuple(round(x, 4) for x in table)
+                by_colour[m.colour][key] = None
         out = judge.acted(belief[seat], move, by_colour, odds(state, ending, sharp), _expected_others(belief, seat))
     return _normal(out, belief[seat], move)
 
@@ -328,11 +333,12 @@ def _normal(out: Belief, before: Belief, move) -> Belief:
 def draw_hands(beliefs: Beliefs, unseen: list[int], rng: Any) -> list[list[int]]:
     """One hand for every other seat (seat order) drawn from ``beliefs``, redrawn (a few times)
     until together they fit in the ``unseen`` stones."""
+    seats = sorted(beliefs)
+    every = [list(beliefs[seat].items()) for seat in seats]
     for _ in range(20):
         hands = []
-        for seat in sorted(beliefs):
+        for items in every:
             x = rng.below(1 << 30) / (1 << 30)
-            items = list(beliefs[seat].items())
             pick = items[-1][0]
             for hand, p in items:
                 x -= p

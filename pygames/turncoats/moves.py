@@ -95,9 +95,10 @@ class Move:
         self.adjacent = area >= 0 and dest >= 0 and IS_ADJACENT[area][dest]
         self.text = _notation(self)
         #: What the move does to the board, for a search's quick count of the areas each colour
-        #: rules: ``(colour paid, packed stones added to AXE, to FLAG, area changed or -1, packed
-        #: stones added to it, second area changed or -1, stones added to that)``; None for a
-        #: Negotiate or a return, which change no area.
+        #: rules: ``(section, area changed or -1, packed stones added to it, second area changed or
+        #: -1, stones added to that)``; the section is the colour paid plus 0 for a Recruit (AXE and
+        #: FLAG unchanged), 3 for a Battle (AXE gains the stone), 6 for a March (FLAG gains it).
+        #: None for a Negotiate or a return, which change no area.
         self.effect = _effect(self)
 
     def __str__(self) -> str:
@@ -134,16 +135,16 @@ class Move:
         }
 
 
-def _effect(m: Move) -> tuple[int, int, int, int, int, int, int] | None:
+def _effect(m: Move) -> tuple[int, int, int, int, int] | None:
     kind, colour = m.kind, m.colour
     if kind == RECRUIT:
-        return (colour, 0, 0, m.area, m.unit, -1, 0)
+        return (colour, m.area, m.unit, -1, 0)
     if kind == BATTLE:
-        return (colour, m.unit, 0, m.area, -m.kill_packed, -1, 0)
+        return (3 + colour, m.area, -m.kill_packed, -1, 0)
     if kind == MARCH:
         if m.count:
-            return (colour, 0, m.unit, m.area, -m.march_packed, m.dest, m.march_packed)
-        return (colour, 0, m.unit, -1, 0, -1, 0)
+            return (6 + colour, m.area, -m.march_packed, m.dest, m.march_packed)
+        return (6 + colour, -1, 0, -1, 0)
     return None
 
 

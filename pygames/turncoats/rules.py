@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core.errors import BadPosition
-from pygames.turncoats.board import ADJACENT, MASK_COLOURS, OTHERS, unpack
+from pygames.turncoats.board import ADJACENT, AREA_COUNT, MASK_COLOURS, OTHERS, unpack
 from pygames.turncoats.moves import battle, march
 
 #: Every rule option with its default (the page's ruling), in the order the
@@ -89,8 +89,11 @@ class Rules:
         self.tied_only = options["tiebreak_among_tied_only"]
         self.zero_tiebreaks = options["zero_areas_uses_tiebreaks"]
         self.from_next_seat = options["turn_order_from_next_seat"]
-        #: (hand colour mask << 19 | packed area << 4 | area) -> that area's Battles and Marches
-        self.area_moves: dict[int, tuple] = {}
+        #: ``area_moves[hand colour mask][area]``: packed area -> that area's Battles and Marches
+        #: (a dict per area, so ``State.legal_moves`` looks all 11 up in one ``map``)
+        self.area_moves: tuple[tuple[dict[int, tuple], ...], ...] = tuple(
+            tuple({} for _ in range(AREA_COUNT)) for _ in range(8)
+        )
         self._resolvers: dict[int, tuple[tuple[int, int], ...]] = {}
 
     # --- moves ----------------------------------------------------------------------
@@ -125,9 +128,10 @@ class Rules:
                 for n in range(1, counts[c] + 1):
                     out.append(march(c, area, dest, n))
         moves = tuple(out)
-        if len(self.area_moves) > 200_000:  # never in a real game; keeps memory bounded
-            self.area_moves.clear()
-        self.area_moves[hand_mask << 19 | packed << 4 | area] = moves
+        cache = self.area_moves[hand_mask][area]
+        if len(cache) > 20_000:  # never in a real game; keeps memory bounded
+            cache.clear()
+        cache[packed] = moves
         return moves
 
     # --- control --------------------------------------------------------------------
@@ -170,6 +174,7 @@ class Rules:
 
 
 _RULES: dict[tuple, Rules] = {}
+_DEFAULT_KEY = tuple(OPTIONS.values())
 
 
 def check_options(options: dict[str, Any]) -> dict[str, bool]:
@@ -184,6 +189,10 @@ def check_options(options: dict[str, Any]) -> dict[str, bool]:
 
 def rules_for(options: dict[str, Any] | None = None) -> Rules:
     """The shared Rules object for ``options`` (missing names take their default)."""
+    if not options:  # the page's rules: every new game and playout asks for them
+        found = _RULES.get(_DEFAULT_KEY)
+        if found is not None:
+            return found
     merged = check_options(options or {})
     key = tuple(merged.values())
     found = _RULES.get(key)

@@ -20,17 +20,6 @@ def control(state) -> list[tuple[int, int]]:
     return [table[TIED[a]] for a in state._areas]
 
 
-def area_counts(state) -> list[int]:
-    """Areas controlled by each colour."""
-    counts = [0, 0, 0]
-    table = state.rules.resolver(state._axe, state._flag)
-    for a in state._areas:
-        c = table[TIED[a]][0]
-        if c >= 0:
-            counts[c] += 1
-    return counts
-
-
 def standing(state) -> dict[str, Any]:
     """Which colour would win if the game ended now, and why (JSON-safe)."""
     ctl = control(state)
@@ -74,16 +63,27 @@ _NAMES: dict[int, str] = {}
 
 
 def winning_colour(state) -> int:
-    """The winning colour if the game ended now (section 10.1), or -1."""
-    axe, flag = unpack(state._axe), unpack(state._flag)
-    return state.rules.winning_colour(tuple(area_counts(state)), axe, flag)[0]
+    """The winning colour if the game ended now (section 10.1), or -1 (every playout's end: a
+    colour with strictly the most areas needs no tie-break)."""
+    table = state.rules.resolver(state._axe, state._flag)
+    counts = [0, 0, 0, 0]  # the last: nobody's
+    for a in state._areas:
+        counts[table[TIED[a]][0]] += 1
+    red, blue, black = counts[0], counts[1], counts[2]
+    if red > blue and red > black:
+        return 0
+    if blue > red and blue > black:
+        return 1
+    if black > red and black > blue:
+        return 2
+    return state.rules.winning_colour((red, blue, black), unpack(state._axe), unpack(state._flag))[0]
 
 
 def decide(state) -> tuple[int, list[int], list[int], list[int], int]:
     """Section 10.2 without words: (winning colour or -1, ranking of the seats,
     stones of the winning colour per seat, losing stones per seat, the seat where
     turn order starts).  ``ranking[0]`` is the winner."""
-    if any(h < 0 for h in state._hands):
+    if min(state._hands) < 0:
         raise BadPosition("turncoats.error.unknown_hands")
     n = state.players
     colour = winning_colour(state)

@@ -156,18 +156,18 @@ class State(TextPosition):
         if not mask:
             return _NEGOTIATE_ONLY
         rules = self.rules
-        get = rules.area_moves.get
+        areas = self._areas
+        # each area's Battles and Marches, all 11 looked up at C speed (None: not built yet)
+        parts = list(map(dict.get, rules.area_moves[mask], areas))
+        if None in parts:
+            for x, part in enumerate(parts):
+                if part is None:
+                    parts[x] = rules.build_area_moves(x, areas[x], mask)
         out = list(RECRUITS_BY_MASK[mask])
         if rules.march_zero:
             out += ZERO_MARCHES_BY_MASK[mask]
-        base = mask << 19
-        x = 0
-        for a in self._areas:
-            part = get(base | a << 4 | x)
-            if part is None:
-                part = rules.build_area_moves(x, a, mask)
+        for part in parts:
             out += part
-            x += 1
         out.append(NEGOTIATE_MOVE)
         return tuple(out)
 
@@ -566,32 +566,38 @@ _TWO64 = 1 << 64
 def _draw_many(state: int, bag: list[int], count: int) -> tuple[int, list[int]]:
     """``count`` draws without replacement from the counts in ``bag`` (changed in
     place), each exactly ``Rng.from_state(state).below(stones left)``; returns the
-    new generator state and the colours drawn.  (``Rng`` inlined: setup is on the
-    playout path.)"""
+    new generator state and the colours drawn.  (``Rng`` inlined, constants in locals:
+    setup is on the playout path.)"""
     red, blue, black = bag
     colours = []
+    draw = colours.append
+    gamma, mask64, limits = _GAMMA, _MASK64, _DRAW_LIMITS
     for _ in range(count):
         n = red + blue + black
-        limit = _TWO64 - _TWO64 % n
+        limit = limits[n]
         while True:
-            state = (state + _GAMMA) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            state = (state + gamma) & mask64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
             z ^= z >> 31
             if z < limit:
                 break
         i = z % n
         if i < red:
             red -= 1
-            colours.append(0)
+            draw(0)
         elif i < red + blue:
             blue -= 1
-            colours.append(1)
+            draw(1)
         else:
             black -= 1
-            colours.append(2)
+            draw(2)
     bag[:] = [red, blue, black]
     return state, colours
+
+
+#: ``_DRAW_LIMITS[n]``: the rejection limit of a uniform draw below ``n`` (``Rng.below``), n <= 63.
+_DRAW_LIMITS = (0, *(_TWO64 - _TWO64 % n for n in range(1, 3 * STONES_PER_COLOUR + 1)))
 
 
 def _check_players(players: object) -> int:
@@ -611,12 +617,14 @@ def new_game(players: int = 3, seed: int = 0, *, first_player: int | None = None
 
     ``options``: the rule options of ``pygames.turncoats.rules.OPTIONS``."""
     players = _check_players(players)
-    rules_for(options)  # unknown options fail before any draw
+    rules = rules_for(options)  # unknown options fail before any draw
     rng = Rng(seed)
     rng.state, colours = _draw_many(rng.state, [STONES_PER_COLOUR - 2] * 3, setup_draws(players))
     if first_player is None:
         first_player = rng.below(players)
-    return from_setup(players, colours, first_player, rng=rng.state, **options)
+    elif isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+        raise BadPosition("turncoats.error.starter", players=players)
+    return _set_up(players, rules, colours, first_player, rng.state)
 
 
 def setup_draws(players: int) -> int:
@@ -645,20 +653,32 @@ def from_setup(
         bag[c] -= 1
     if min(bag) < 0:
         raise BadPosition("turncoats.error.counts")
-    areas = [0] * AREA_COUNT
-    for c, home in enumerate(HOMELAND):
-        areas[home] = 2 * UNIT[c]
+    return _set_up(players, rules, colours, first_player, rng)
+
+
+#: The map before the setup draws: each homeland holds two stones of its colour.
+_HOMELANDS_ONLY = tuple(2 * UNIT[HOMELAND.index(x)] if x in HOMELAND else 0 for x in AREAS)
+#: The areas that take two drawn stones at setup, in area order.
+_DRAWN_AREAS = tuple(x for x in AREAS if x not in HOMELAND)
+
+
+def _set_up(players: int, rules: Rules, colours: list[int], first_player: int, rng: int | None) -> State:
+    """The first position from setup draws already known to fit (``from_setup`` checks them,
+    ``new_game`` makes them): two stones for each non-homeland area, then a hand a seat."""
+    areas = list(_HOMELANDS_ONLY)
     i = 0
-    for x in AREAS:
-        if x not in HOMELAND:
-            areas[x] += UNIT[colours[i]] + UNIT[colours[i + 1]]
-            i += 2
+    for x in _DRAWN_AREAS:
+        areas[x] += UNIT[colours[i]] + UNIT[colours[i + 1]]
+        i += 2
     hands = []
     for _ in range(players):
-        dealt = colours[i : i + HAND_SIZE]
-        hands.append(pack((dealt.count(0), dealt.count(1), dealt.count(2))))
+        hand = 0
+        for c in colours[i : i + HAND_SIZE]:
+            hand += UNIT[c]
+        hands.append(hand)
         i += HAND_SIZE
-    return make_state(players, rules, areas, 0, 0, pack(bag), hands, first_player, first_player, rng=rng)
+    bag = pack([STONES_PER_COLOUR] * 3) - sum(areas) - sum(hands)
+    return make_state(players, rules, areas, 0, 0, bag, hands, first_player, first_player, rng=rng)
 
 
 def position(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pygames import turncoats
 from pygames.bots import turncoats as bots
 from pygames.bots.turncoats_reading import read_hands
-from pygames.bots.turncoats_replies import Rival, deal
+from pygames.bots.turncoats_replies import Rival, deal, sharpness
 from pygames.core.rng import Rng, derive_seed
 from pygames.turncoats import from_view
 from pygames.turncoats.moves import NEGOTIATE
@@ -65,3 +65,28 @@ def test_a_rival_ends_the_game_it_wins_and_not_one_it_loses():
 def test_the_expert_ends_the_game_it_wins():
     state = turncoats.position(3, areas=RED_AHEAD, hands=[(4, 0, 0), (0, 0, 4), (0, 4, 0)], to_move=0, neg=2)
     assert bots.expert(state.view(0), Rng(2)).kind == NEGOTIATE
+
+
+def test_groups_are_the_moves_by_the_odds_each_reaches():
+    # Rival.groups counts the areas ruled from what each move changes; played out one by one, every
+    # move must land in the group of its own odds, groups and moves in legal order, under every option.
+    rng = Rng("replies-groups")
+    options = ({}, {"march_allows_zero": True, "empty_area_uses_tiebreaks": True}, {"tiebreak_among_tied_only": False})
+    checked = 0
+    for opts in options:
+        rival = Rival(bots._colour_odds, bots._odds_of, Rng(1))
+        for seed in range(3):
+            state = turncoats.new_game(3, seed, **opts)
+            while state.outcome is None:
+                if state.pending is None and state.hand(state.seat) != (0, 0, 0):
+                    sharp = sharpness(state)
+                    expected: dict[tuple, list] = {}
+                    for m in state.legal_moves():
+                        if m.kind != NEGOTIATE:
+                            odds = bots._colour_odds(state._apply(m), False, sharp)
+                            expected.setdefault((odds, m.colour), []).append(m)
+                    assert rival.groups(state, sharp) == list(expected.items())
+                    checked += 1
+                moves = state.legal_moves()
+                state = state.play(moves[rng.below(len(moves))])
+    assert checked > 50
