@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from pygames import GAMES
 from pygames.adapters.games import DrawsInPlay, Entry, UnknownGame, adapter, public
@@ -42,9 +42,22 @@ def _draws_in_play(game: str) -> bool:
 
 
 @cache
+def _waiting(game: str) -> dict[int, bool]:
+    """``Spec.waits_action``'s memory of ``game``: whether each action id met so far waits."""
+    return {}
+
+
+@cache
 def _actions(game: str) -> tuple[tuple[str, ...], dict[str, int]]:
     texts = tuple(adapter(game).actions())
     return texts, {text: i for i, text in enumerate(texts)}
+
+
+@cache
+def _moves_seen(game: str) -> tuple[dict[int, int], list[Any]]:
+    """``Spec.action_ids``'s memory of ``game``: action ids by the ``id`` of an engine move, and
+    those moves (kept so that no other object takes their ``id``)."""
+    return {}, []
 
 
 @dataclass(frozen=True)
@@ -74,26 +87,29 @@ class Spec:
         """Action ids by move text."""
         return _actions(self.game)[1]
 
-    @cached_property
-    def _ids(self) -> dict[int, tuple[int, Any]]:
-        """Action ids (with the move) by the ``id`` of an engine move object, filled by ``legal``."""
-        return {}
-
     def action_of(self, move: object) -> int:
         """The action id of a move (or its notation)."""
         return self.index[str(move)]
 
+    def action_ids(self, moves: Sequence[Any]) -> list[int]:
+        """The action ids of engine moves, in their order.  The engines intern their moves (one
+        object a move), so a move's id is looked up by its notation once and then, at C speed, by
+        the object's ``id``: ``_moves_seen`` keeps every move it has met alive, so an ``id`` there
+        always names the same object."""
+        by_id, kept = _moves_seen(self.game)
+        try:
+            return list(map(by_id.__getitem__, map(id, moves)))
+        except KeyError:
+            for move in moves:
+                if id(move) not in by_id:
+                    by_id[id(move)] = self.index[str(move)]
+                    kept.append(move)
+            return list(map(by_id.__getitem__, map(id, moves)))
+
     def legal(self, state: Any) -> dict[int, Any]:
-        """The legal moves of an engine state by action id.  The engines' moves are interned (one
-        object a move), so each move's id is looked up by its notation once and then by the object."""
-        ids = self._ids
-        out = {}
-        for m in state.legal_moves():
-            found = ids.get(id(m))
-            if found is None or found[1] is not m:
-                found = ids[id(m)] = (self.index[str(m)], m)
-            out[found[0]] = m
-        return out
+        """The legal moves of an engine state by action id."""
+        moves = state.legal_moves()
+        return dict(zip(self.action_ids(moves), moves))
 
     @property
     def observation_size(self) -> int:
@@ -167,6 +183,14 @@ class Spec:
         """Whether ``move`` takes effect only with a chance node's outcome (Turncoats' Negotiate)."""
         return _draws_in_play(self.game) and self.adapter.waits(move)
 
+    def waits_action(self, action: int, move: object) -> bool:
+        """``waits(move)`` of ``move``, the move of action id ``action``, worked out once an action."""
+        waiting = _waiting(self.game)
+        found = waiting.get(action)
+        if found is None:
+            found = waiting[action] = self.waits(move)
+        return found
+
     def draw_outcomes(self, state: Any) -> list[tuple[int, float]]:
         """The outcomes of the draw a waiting move makes in ``state`` (before it), with probabilities."""
         return self.adapter.draw_outcomes(state)
@@ -179,9 +203,10 @@ class Spec:
         """A chance outcome of a draw in play, as ``_action_to_string`` writes it."""
         return self.adapter.draw_text(outcome)
 
-    def resample(self, state: Any, seat: int, rng: Any) -> Any:
-        """A full position ``seat`` cannot tell from ``state`` (its view determinized from ``rng``)."""
-        return self.adapter.resample(state, seat, rng)
+    def resampler(self, state: Any, seat: int) -> Callable[[Any], Any]:
+        """What gives, from an ``Rng``, a full position ``seat`` cannot tell from ``state`` (its
+        view determinized)."""
+        return self.adapter.resampler(state, seat)
 
 
 def spec_for(game: str, players: int | None = None, options: dict[str, bool] | None = None) -> Spec:

@@ -91,9 +91,11 @@ class GameAdapter(Protocol):
       (``move_entry`` when everyone sees it as it is).
     * ``max_play_length(players) -> int``: a bound on the actions after the setup (moves, and
       draws in play), for OpenSpiel's ``max_game_length``.
-    * ``resample(state, seat, rng) -> State``: a full position ``seat`` cannot tell from ``state``
-      (the engine's ``determinize`` of its view from the ``pygames.core.rng.Rng`` ``rng``; a game
-      without secrets: ``state`` itself), for OpenSpiel's ``resample_from_infostate``.
+    * ``resampler(state, seat) -> Callable[[Rng], State]``: what gives, from a
+      ``pygames.core.rng.Rng``, a full position ``seat`` cannot tell from ``state`` (the engine's
+      ``determinize`` of its view; a game without secrets: ``state`` itself), for OpenSpiel's
+      ``resample_from_infostate``: a search resamples one position at every simulation, so the
+      view is read once.
     * ``OBSERVATION_SIZE: int`` and ``encode_view(out, view, seat, players)``: a view as a flat
       array of small non-negative integers; ``out`` is a zeroed integer array of
       ``OBSERVATION_SIZE`` entries (numpy's, but written by indexing only, so the module needs
@@ -112,7 +114,7 @@ class GameAdapter(Protocol):
     max_chance_outcomes: Callable[[int], int]
     entry: Callable[[Any, Any], Entry]
     max_play_length: Callable[[int], int]
-    resample: Callable[[Any, int, Any], Any]
+    resampler: Callable[[Any, int], Callable[[Any], Any]]
     encode_view: Callable[[Any, dict[str, Any], int, int], None]
 
 

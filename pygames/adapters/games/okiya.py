@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from pygames import okiya
 from pygames.adapters.games import Entry, move_entry, public, rel
@@ -62,9 +62,9 @@ def max_play_length(players: int) -> int:
     return _CELLS
 
 
-def resample(state: Any, seat: int, rng: Any) -> Any:
+def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
     """Okiya has no secret: the position itself."""
-    return state
+    return lambda rng: state
 
 
 def encode_view(out: Any, view: dict[str, Any], seat: int, players: int) -> None:

@@ -9,7 +9,8 @@
   ``pygames.turncoats.from_setup``.
 * **Draws in play**: the move ``negotiate`` waits for a chance node drawing a stone from the bag
   (read ``draw black``; ``State.negotiated``), which only the drawer sees.  Resampling is the
-  engine's ``determinize`` (``pygames.turncoats.sample``) of the seat's view.
+  engine's ``determinize`` (``pygames.turncoats.sample``) of the seat's view (its ``Sampler``,
+  the view read once).
 * **Observation** (58): stones per area 0..10 (red, blue, black: 33), AXE (3), FLAG (3), stones in
   the bag (1), hand sizes per relative seat (5), the viewer's hand (3), the stone it just drew,
   one-hot (3; zeros unless a Negotiate of its own waits for the return), seat to move relative
@@ -18,13 +19,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from pygames import turncoats
 from pygames.adapters.games import Entry, by_count, move_entry, one_hot, public, rel
 from pygames.turncoats.board import ADJACENT, AREA_COUNT, COLOURS, HAND_SIZE, HOMELAND, STONES_PER_COLOUR
 from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN, Move
-from pygames.turncoats.sample import determinize
+from pygames.turncoats.sample import Sampler
 
 OBSERVATION_SIZE = 58
 #: Most stones one move can kill or march (every stone of one colour).
@@ -105,8 +106,9 @@ def max_play_length(players: int) -> int:
     return stone_turns + 3 * negotiates
 
 
-def resample(state: Any, seat: int, rng: Any) -> Any:
-    return determinize(state.view(seat), rng)
+def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
+    """``determinize`` of the seat's view, the view read once (the engine's ``Sampler``)."""
+    return Sampler(state.view(seat)).sample
 
 
 # --- DrawsInPlay: Negotiate -------------------------------------------------------------
