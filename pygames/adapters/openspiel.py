@@ -30,9 +30,13 @@
   PettingZoo adapter observes (``pygames.adapters.encode``); no information-state tensor.
 * **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
   takes) is a full state consistent with ``p``'s information: the engine's ``determinize`` of
-  ``p``'s view, seeded from ``sampler()`` (the game's adapter module's ``resample``: Okiya's is
-  the position itself); its ``history()`` is empty (the position is the engine's) and it keeps
-  only what ``p`` saw of the past.
+  ``p``'s view, seeded from ``sampler()`` (the game's adapter module's ``resampler``, the view
+  read once a state and seat: Okiya's is the position itself); its ``history()`` is empty (the
+  position is the engine's) and it keeps only what ``p`` saw of the past.
+* **Speed**: a search through the adapter spends its time in the engine and OpenSpiel's own
+  Python: ``legal_actions``, ``is_chance_node`` and ``information_state_string`` are answered in
+  Python (pyspiel's go through C++ and call back into Python several times), a state works out
+  its player and its legal action ids once, and a clone shares its position.
 
 A game without an adapter module is not registered: ``game_class`` (and ``PygamesGame`` of such a
 game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
@@ -281,7 +285,8 @@ class PygamesState(pyspiel.State):
         and pyspiel's own asks four questions through C++ and copies the list twice)."""
         p = self._p
         if p.player >= 0 and (player is None or player == p.player):
-            return p.legal_actions()[:]
+            legal = p._sorted
+            return (p.legal_actions() if legal is None else legal)[:]
         if player is None:
             return pyspiel.State.legal_actions(self)
         return pyspiel.State.legal_actions(self, player)

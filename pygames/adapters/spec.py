@@ -96,7 +96,7 @@ class Spec:
         object a move), so a move's id is looked up by its notation once and then, at C speed, by
         the object's ``id``: ``_moves_seen`` keeps every move it has met alive, so an ``id`` there
         always names the same object."""
-        by_id, kept = _moves_seen(self.game)
+        by_id, kept = self._seen
         try:
             return list(map(by_id.__getitem__, map(id, moves)))
         except KeyError:
@@ -105,6 +105,10 @@ class Spec:
                     by_id[id(move)] = self.index[str(move)]
                     kept.append(move)
             return list(map(by_id.__getitem__, map(id, moves)))
+
+    @cached_property
+    def _seen(self) -> tuple[dict[int, int], list[Any]]:
+        return _moves_seen(self.game)
 
     def legal(self, state: Any) -> dict[int, Any]:
         """The legal moves of an engine state by action id."""
@@ -183,9 +187,16 @@ class Spec:
         """Whether ``move`` takes effect only with a chance node's outcome (Turncoats' Negotiate)."""
         return _draws_in_play(self.game) and self.adapter.waits(move)
 
+    @cached_property
+    def _waiting(self) -> dict[int, bool] | None:
+        """``waits_action``'s memory (None for a game whose moves never wait)."""
+        return _waiting(self.game) if _draws_in_play(self.game) else None
+
     def waits_action(self, action: int, move: object) -> bool:
         """``waits(move)`` of ``move``, the move of action id ``action``, worked out once an action."""
-        waiting = _waiting(self.game)
+        waiting = self._waiting
+        if waiting is None:
+            return False
         found = waiting.get(action)
         if found is None:
             found = waiting[action] = self.waits(move)
