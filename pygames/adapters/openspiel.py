@@ -45,6 +45,7 @@ game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from typing import Any, Callable
 
 import numpy as np
@@ -77,7 +78,8 @@ class _Position:
 
     A random rollout asks each position for its player several times and for its legal actions
     once, then applies one of them: ``player`` is worked out once, the legal moves are the engine's
-    tuple with their action ids (``_ids``, in the engine's order, and ``_sorted``) found once."""
+    are their action ids, sorted, found once (``_sorted``), and an action's move is the engine's
+    interned move of that id (``Spec.move_of``)."""
 
     __slots__ = (
         "spec",
@@ -89,8 +91,6 @@ class _Position:
         "parent",
         "_entry",
         "_keys",
-        "_moves",
-        "_ids",
         "_sorted",
         "_twins",
     )
@@ -189,19 +189,16 @@ class _Position:
     def legal_actions(self) -> list[int]:
         """The action ids of the engine state's legal moves, sorted (the list kept: copy it to change it)."""
         if self._sorted is None:
-            self._moves = self.state.legal_moves()
-            self._ids = self.spec.action_ids(self._moves)
-            self._sorted = sorted(self._ids)
+            self._sorted = self.spec.sorted_action_ids(self.state.legal_moves())
         return self._sorted
 
     def move(self, action: int) -> Any:
         """The engine's move of legal action id ``action`` (KeyError when it is not legal)."""
-        if self._sorted is None:
-            self.legal_actions()
-        try:
-            return self._moves[self._ids.index(action)]
-        except ValueError:
-            raise KeyError(action) from None
+        legal = self.legal_actions() if self._sorted is None else self._sorted
+        i = bisect_left(legal, action)
+        if i == len(legal) or legal[i] != action:
+            raise KeyError(action)
+        return self.spec.move_of(action)
 
 
 def _game_type(game: str) -> pyspiel.GameType:

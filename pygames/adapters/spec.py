@@ -54,10 +54,10 @@ def _actions(game: str) -> tuple[tuple[str, ...], dict[str, int]]:
 
 
 @cache
-def _moves_seen(game: str) -> tuple[dict[int, int], list[Any]]:
-    """``Spec.action_ids``'s memory of ``game``: action ids by the ``id`` of an engine move, and
-    those moves (kept so that no other object takes their ``id``)."""
-    return {}, []
+def _moves_seen(game: str) -> tuple[dict[int, int], list[Any], dict[int, Any]]:
+    """``Spec.action_ids``'s memory of ``game``: action ids by the ``id`` of an engine move, those
+    moves (kept so that no other object takes their ``id``), and the move of each action id."""
+    return {}, [], {}
 
 
 @dataclass(frozen=True)
@@ -96,18 +96,36 @@ class Spec:
         object a move), so a move's id is looked up by its notation once and then, at C speed, by
         the object's ``id``: ``_moves_seen`` keeps every move it has met alive, so an ``id`` there
         always names the same object."""
-        by_id, kept = self._seen
+        by_id = self._seen[0]
         try:
             return list(map(by_id.__getitem__, map(id, moves)))
         except KeyError:
-            for move in moves:
-                if id(move) not in by_id:
-                    by_id[id(move)] = self.index[str(move)]
-                    kept.append(move)
+            self._learn(moves)
             return list(map(by_id.__getitem__, map(id, moves)))
 
+    def sorted_action_ids(self, moves: Sequence[Any]) -> list[int]:
+        """``sorted(action_ids(moves))``, without the list between (a search asks at every step)."""
+        by_id = self._seen[0]
+        try:
+            return sorted(map(by_id.__getitem__, map(id, moves)))
+        except KeyError:
+            self._learn(moves)
+            return sorted(map(by_id.__getitem__, map(id, moves)))
+
+    def move_of(self, action: int) -> Any:
+        """The engine move of an action id that ``action_ids`` has met (the engines' moves are interned)."""
+        return self._seen[2][action]
+
+    def _learn(self, moves: Sequence[Any]) -> None:
+        by_id, kept, move_of = self._seen
+        for move in moves:
+            if id(move) not in by_id:
+                action = by_id[id(move)] = self.index[str(move)]
+                kept.append(move)
+                move_of[action] = move
+
     @cached_property
-    def _seen(self) -> tuple[dict[int, int], list[Any]]:
+    def _seen(self) -> tuple[dict[int, int], list[Any], dict[int, Any]]:
         return _moves_seen(self.game)
 
     def legal(self, state: Any) -> dict[int, Any]:
