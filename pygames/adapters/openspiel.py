@@ -79,7 +79,7 @@ class _Position:
     A random rollout asks each position for its player several times and for its legal actions
     once, then applies one of them: ``player`` is worked out once, the legal moves are the engine's
     are their action ids, sorted, found once (``_sorted``), and an action's move is the engine's
-    interned move of that id (``Spec.move_of``)."""
+    move of that id (``Spec.move_of``)."""
 
     __slots__ = (
         "spec",
@@ -189,7 +189,7 @@ class _Position:
     def legal_actions(self) -> list[int]:
         """The action ids of the engine state's legal moves, sorted (the list kept: copy it to change it)."""
         if self._sorted is None:
-            self._sorted = self.spec.sorted_action_ids(self.state.legal_moves())
+            self._sorted = sorted(self.spec.action_ids(self.state.legal_moves()))
         return self._sorted
 
     def move(self, action: int) -> Any:

@@ -53,13 +53,6 @@ def _actions(game: str) -> tuple[tuple[str, ...], dict[str, int]]:
     return texts, {text: i for i, text in enumerate(texts)}
 
 
-@cache
-def _moves_seen(game: str) -> tuple[dict[int, int], list[Any], dict[int, Any]]:
-    """``Spec.action_ids``'s memory of ``game``: action ids by the ``id`` of an engine move, those
-    moves (kept so that no other object takes their ``id``), and the move of each action id."""
-    return {}, [], {}
-
-
 @dataclass(frozen=True)
 class Spec:
     """One game at one player count with its rule options (see the module docstring)."""
@@ -91,42 +84,24 @@ class Spec:
         """The action id of a move (or its notation)."""
         return self.index[str(move)]
 
-    def action_ids(self, moves: Sequence[Any]) -> list[int]:
-        """The action ids of engine moves, in their order.  The engines intern their moves (one
-        object a move), so a move's id is looked up by its notation once and then, at C speed, by
-        the object's ``id``: ``_moves_seen`` keeps every move it has met alive, so an ``id`` there
-        always names the same object."""
-        by_id = self._seen[0]
-        try:
-            return list(map(by_id.__getitem__, map(id, moves)))
-        except KeyError:
-            self._learn(moves)
-            return list(map(by_id.__getitem__, map(id, moves)))
-
-    def sorted_action_ids(self, moves: Sequence[Any]) -> list[int]:
-        """``sorted(action_ids(moves))``, without the list between (a search asks at every step)."""
-        by_id = self._seen[0]
-        try:
-            return sorted(map(by_id.__getitem__, map(id, moves)))
-        except KeyError:
-            self._learn(moves)
-            return sorted(map(by_id.__getitem__, map(id, moves)))
-
-    def move_of(self, action: int) -> Any:
-        """The engine move of an action id that ``action_ids`` has met (the engines' moves are interned)."""
-        return self._seen[2][action]
-
-    def _learn(self, moves: Sequence[Any]) -> None:
-        by_id, kept, move_of = self._seen
-        for move in moves:
-            if id(move) not in by_id:
-                action = by_id[id(move)] = self.index[str(move)]
-                kept.append(move)
-                move_of[action] = move
+    @cached_property
+    def action_ids(self) -> Callable[[Sequence[Any]], list[int]]:
+        """The action ids of engine moves, in their order (the adapter module's ``action_ids``)."""
+        return self.adapter.action_ids
 
     @cached_property
-    def _seen(self) -> tuple[dict[int, int], list[Any], dict[int, Any]]:
-        return _moves_seen(self.game)
+    def _moves(self) -> dict[int, Any]:
+        """``move_of``'s memory: the engine move of each action id met so far."""
+        return {}
+
+    def move_of(self, action: int) -> Any:
+        """The engine move of action id ``action`` (its notation parsed by the game's ``parse``,
+        once an action id: the engines intern their moves, one object a move)."""
+        memo = self._moves
+        move = memo.get(action)
+        if move is None:
+            move = memo[action] = self.module.parse(self.actions[action])
+        return move
 
     def legal(self, state: Any) -> dict[int, Any]:
         """The legal moves of an engine state by action id."""

@@ -87,6 +87,9 @@ class GameAdapter(Protocol):
         first player that build the first position ``state`` (a seeded ``new_game``'s, say);
       - ``max_chance_outcomes(players) -> int``: the most outcomes of any chance node but the
         first player's (those of ``DrawsInPlay`` included).
+    * ``action_ids(moves) -> list[int]``: the action ids of engine moves (the indices of their
+      notations in ``actions()``), in their order: a search asks at every step, so each game
+      reads them its fastest way.
     * ``entry(state, move) -> Entry``: what each seat learns of ``move``, legal in ``state``
       (``move_entry`` when everyone sees it as it is).
     * ``max_play_length(players) -> int``: a bound on the actions after the setup (moves, and
@@ -112,6 +115,7 @@ class GameAdapter(Protocol):
     build: Callable[[int, list[int], int, dict[str, Any]], Any]
     deal_of: Callable[[Any], tuple[tuple[int, ...], int]]
     max_chance_outcomes: Callable[[int], int]
+    action_ids: Callable[[Any], list[int]]
     entry: Callable[[Any, Any], Entry]
     max_play_length: Callable[[int], int]
     resampler: Callable[[Any, int], Callable[[Any], Any]]

@@ -25,6 +25,11 @@ def actions() -> tuple[str, ...]:
     return tuple(str(m) for m in okiya.MOVES)
 
 
+def action_ids(moves: Any) -> list[int]:
+    """A move's cell is its action id."""
+    return [m.cell for m in moves]
+
+
 def deal_length(players: int) -> int:
     return _CELLS
 

@@ -59,6 +59,11 @@ def actions() -> tuple[str, ...]:
     return tuple(str(m) for m in MOVES)
 
 
+def action_ids(moves: Any) -> list[int]:
+    """A move's ``id`` is its index in ``ALL``: its action id."""
+    return [m.id for m in moves]
+
+
 def deal_length(players: int) -> int:
     return players
 

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable
 
 from pygames import turncoats
@@ -55,6 +56,17 @@ def actions() -> tuple[str, ...]:
         for n in range(1, _MOST + 1)
     ]
     return tuple(texts)
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {text: i for i, text in enumerate(actions())}
+
+
+def action_ids(moves: Any) -> list[int]:
+    """Looked up by each move's notation (``Move.text``, which ``str`` gives)."""
+    index = _index()
+    return [index[m.text] for m in moves]
 
 
 def deal_length(players: int) -> int:
