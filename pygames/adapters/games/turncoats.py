@@ -35,8 +35,9 @@ _MOST = STONES_PER_COLOUR
 _DEALT_AREAS = tuple(x for x in range(AREA_COUNT) if x not in HOMELAND)
 
 
+@cache
 def actions() -> tuple[str, ...]:
-    """Every move text, in the order of the module docstring."""
+    """Every move text, in the order of the module docstring (built once: 10531 moves)."""
     texts = [str(Move(RETURN, c)) for c in range(3)] + [str(Move(NEGOTIATE))]
     texts += [str(Move(RECRUIT, c, x)) for c in range(3) for x in range(AREA_COUNT)]
     texts += [str(Move(MARCH, c)) for c in range(3)]
