@@ -201,7 +201,7 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
         action = bot.step(position)
         if len(view["legal"]) > 1:
             sims.append(bot._root_node.total_visits + 1)
-        return position._p.move(int(action))
+        return position._p.move(int(action))[0]
 
     winners = play_out(state, decide).outcome.winners
     share = [1.0 / len(winners) if s in winners else 0.0 for s in (expert_seat, ismcts_seat)]

@@ -192,8 +192,9 @@ class _Position:
             self._sorted = sorted(self.spec.action_ids(self.state.legal_moves()))
         return self._sorted
 
-    def move(self, action: int) -> Any:
-        """The engine's move of legal action id ``action`` (KeyError when it is not legal)."""
+    def move(self, action: int) -> tuple[Any, bool]:
+        """The engine's move of legal action id ``action`` and whether it waits for a draw
+        (``Spec.move_of``; KeyError when it is not legal)."""
         legal = self.legal_actions() if self._sorted is None else self._sorted
         i = bisect_left(legal, action)
         if i == len(legal) or legal[i] != action:
@@ -308,8 +309,7 @@ class PygamesState(pyspiel.State):
         p = self._p
         spec = p.spec
         if p.player >= 0:
-            move = p.move(action)
-            waits = spec.waits_action(action, move)
+            move, waits = p.move(action)
             state = p.state if waits else p.state.play(move)
             self._p = _Position(spec, p.draws, state, waits, None, p, (p.state, move))
         elif p.in_setup:

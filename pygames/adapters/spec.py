@@ -42,12 +42,6 @@ def _draws_in_play(game: str) -> bool:
 
 
 @cache
-def _waiting(game: str) -> dict[int, bool]:
-    """``Spec.waits_action``'s memory of ``game``: whether each action id met so far waits."""
-    return {}
-
-
-@cache
 def _actions(game: str) -> tuple[tuple[str, ...], dict[str, int]]:
     texts = tuple(adapter(game).actions())
     return texts, {text: i for i, text in enumerate(texts)}
@@ -90,18 +84,19 @@ class Spec:
         return self.adapter.action_ids
 
     @cached_property
-    def _moves(self) -> dict[int, Any]:
-        """``move_of``'s memory: the engine move of each action id met so far."""
+    def _moves(self) -> dict[int, tuple[Any, bool]]:
+        """``move_of``'s memory, by action id."""
         return {}
 
-    def move_of(self, action: int) -> Any:
-        """The engine move of action id ``action`` (its notation parsed by the game's ``parse``,
-        once an action id: the engines intern their moves, one object a move)."""
-        memo = self._moves
-        move = memo.get(action)
-        if move is None:
-            move = memo[action] = self.module.parse(self.actions[action])
-        return move
+    def move_of(self, action: int) -> tuple[Any, bool]:
+        """The engine move of action id ``action`` (its notation parsed by the game's ``parse``: the
+        engines intern their moves, one object a move) and whether it ``waits``, worked out once an
+        action id (a search applies thousands of actions a move)."""
+        found = self._moves.get(action)
+        if found is None:
+            move = self.module.parse(self.actions[action])
+            found = self._moves[action] = (move, self.waits(move))
+        return found
 
     def legal(self, state: Any) -> dict[int, Any]:
         """The legal moves of an engine state by action id."""
@@ -179,21 +174,6 @@ class Spec:
     def waits(self, move: object) -> bool:
         """Whether ``move`` takes effect only with a chance node's outcome (Turncoats' Negotiate)."""
         return _draws_in_play(self.game) and self.adapter.waits(move)
-
-    @cached_property
-    def _waiting(self) -> dict[int, bool] | None:
-        """``waits_action``'s memory (None for a game whose moves never wait)."""
-        return _waiting(self.game) if _draws_in_play(self.game) else None
-
-    def waits_action(self, action: int, move: object) -> bool:
-        """``waits(move)`` of ``move``, the move of action id ``action``, worked out once an action."""
-        waiting = self._waiting
-        if waiting is None:
-            return False
-        found = waiting.get(action)
-        if found is None:
-            found = waiting[action] = self.waits(move)
-        return found
 
     def draw_outcomes(self, state: Any) -> list[tuple[int, float]]:
         """The outcomes of the draw a waiting move makes in ``state`` (before it), with probabilities."""
