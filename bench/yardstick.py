@@ -3,6 +3,7 @@
     python bench/yardstick.py [--games N] [--workers 2] [--rows turncoats2,oriflamme4,turncoats3]
                               [--modes sims,clock,playout]
     python bench/yardstick.py --sims-rate [--base REV] [--rounds 3] [--positions 5] [--rows ...]
+                              [--rollouts openspiel|engine]
 
 OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, as its tests and examples
 run it: UCT with ``uct_c=2``, one random rollout per leaf, unlimited world samples, the most
@@ -35,7 +36,10 @@ resampler runs a fixed number of simulations on each (``SIMS_RATE``), and the ro
 median CPU milliseconds a simulation.  With ``--base REV`` it measures ``REV``'s ``pygames/``
 (``git archive``) and this checkout's by turns, a fresh process each, ``--rounds`` times
 (medians), and checks that both searches are the same in every position (the move picked and
-the root's visit counts: a faster adapter changes no search).
+the root's visit counts: a faster adapter changes no search).  ``--rollouts engine`` plays
+the random rollouts on the engine (``PlayoutEvaluator`` with ``_random_playout``: uniform legal
+moves, the engine's own draws) instead of through OpenSpiel, whose rollout loop (numpy's choice
+and pyspiel's ``apply_action`` a step) costs more than the engine and the adapter together.
 
 Rows: Turncoats 2 players head to head; Oriflamme 4 players and Turncoats 3 players with one of
 each plus heuristic bots.  Games are driven by the engine's seeded ``new_game`` (game g of a row
@@ -58,6 +62,7 @@ import tarfile
 import tempfile
 import zlib
 from pathlib import Path
+from typing import Any, Callable
 
 try:
     import pygames  # noqa: F401
@@ -128,13 +133,25 @@ def _playout(game: str, state, rng: Rng):
     return state
 
 
-class PlayoutEvaluator(mcts.Evaluator):
-    """OpenSpiel's rollout evaluator with our expert's playout policy instead of random moves (a
-    pending chance outcome is drawn first, with its probability); uniform priors."""
+def _random_playout(game: str, state, rng: Rng):
+    """``state`` played to its end by uniform random legal moves, on the engine (its own draws:
+    the odds of the adapter's chance nodes)."""
+    while state.outcome is None:
+        moves = state.legal_moves()
+        state = state.play(moves[rng.below(len(moves))])
+    return state
 
-    def __init__(self, game: str, rng: Rng) -> None:
+
+class PlayoutEvaluator(mcts.Evaluator):
+    """OpenSpiel's rollout evaluator with another playout, played on the engine: ``playout`` (our
+    expert's policy, ``_playout``; or ``_random_playout``, OpenSpiel's random rollout without its,
+    numpy's and pyspiel's cost a step); a pending chance outcome is drawn first, with its
+    probability; uniform priors."""
+
+    def __init__(self, game: str, rng: Rng, playout: Callable[[str, Any, Rng], Any] = _playout) -> None:
         self.game = game
         self.rng = rng
+        self.playout = playout
 
     def evaluate(self, state: pyspiel.State) -> np.ndarray:
         if state.is_chance_node():
@@ -152,7 +169,7 @@ class PlayoutEvaluator(mcts.Evaluator):
         if state.is_terminal():
             return np.array(state.returns())
         p = state._p
-        return np.array(p.spec.returns(_playout(self.game, p.state, self.rng).outcome))
+        return np.array(p.spec.returns(self.playout(self.game, p.state, self.rng).outcome))
 
     def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
         legal = state.legal_actions(state.current_player())
@@ -267,9 +284,10 @@ def _sims_position(row: str, index: int):
     return None if state.outcome is not None else state
 
 
-def sims_rate(row: str, positions: int) -> tuple[float, list[str]]:
-    """The median CPU ms a simulation of ISMCTS (random rollouts) over ``positions`` seeded positions
-    of ``row``, and the move it picks in each (with a checksum of its root's visit counts)."""
+def sims_rate(row: str, positions: int, rollouts: str = "openspiel") -> tuple[float, list[str]]:
+    """The median CPU ms a simulation of ISMCTS (random rollouts: OpenSpiel's, or with ``rollouts``
+    "engine" played on the engine, ``_random_playout``) over ``positions`` seeded positions of
+    ``row``, and the move it picks in each (with a checksum of its root's visit counts)."""
     game, players = ROWS[row]
     simulations = SIMS_RATE[row][0]
     os_game = pyspiel.load_game(f"pygames_{game}", {"players": players})
@@ -282,9 +300,13 @@ def sims_rate(row: str, positions: int) -> tuple[float, list[str]]:
         if state is None:
             continue
         random_state = np.random.RandomState(index)
+        if rollouts == "engine":
+            evaluator = PlayoutEvaluator(game, Rng(index), _random_playout)
+        else:
+            evaluator = mcts.RandomRolloutEvaluator(1, random_state)
         bot = ismcts.ISMCTSBot(
             game=os_game,
-            evaluator=mcts.RandomRolloutEvaluator(1, random_state),
+            evaluator=evaluator,
             uct_c=UCT_C,
             max_simulations=simulations,
             random_state=random_state,
@@ -316,19 +338,20 @@ def _export(rev: str, into: Path) -> Path:
     return into
 
 
-def _sims_rate_side(tree: Path | None, rows: list[str], positions: int) -> dict:
+def _sims_rate_side(tree: Path | None, rows: list[str], positions: int, rollouts: str) -> dict:
     """``sims_rate`` of every row in a fresh process whose ``pygames`` is ``tree``'s (None: this checkout's)."""
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
     cmd = [sys.executable, __file__, "--sims-rate-child", str(positions), "--rows", ",".join(rows)]
+    cmd += ["--rollouts", rollouts]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if proc.returncode:
         sys.exit(proc.stderr.strip()[-800:])
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def sims_rate_table(rows: list[str], positions: int, base: str | None, rounds: int) -> bool:
+def sims_rate_table(rows: list[str], positions: int, base: str | None, rounds: int, rollouts: str) -> bool:
     """Print each row's ms a simulation (before and after with ``base``); False when the two sides
     picked different moves."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -336,9 +359,10 @@ def sims_rate_table(rows: list[str], positions: int, base: str | None, rounds: i
         runs: dict[str, list[dict]] = {name: [] for name in sides}
         for r in range(rounds):
             for name, tree in sides.items():
-                runs[name].append(_sims_rate_side(tree, rows, positions))
+                runs[name].append(_sims_rate_side(tree, rows, positions, rollouts))
                 print(f"round {r + 1}/{rounds}: {name} measured", file=sys.stderr, flush=True)
-    print(f"ISMCTS ms of CPU a simulation (random rollouts), median of {positions} positions, {rounds} rounds")
+    played = "OpenSpiel's random rollouts" if rollouts == "openspiel" else "random rollouts played on the engine"
+    print(f"ISMCTS ms of CPU a simulation ({played}), median of {positions} positions, {rounds} rounds")
     same = True
     for row in rows:
         ms = {name: statistics.median(run[row][0] for run in side_runs) for name, side_runs in runs.items()}
@@ -365,14 +389,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base", help="with --sims-rate: the git revision measured as 'before'")
     ap.add_argument("--rounds", type=int, default=3, help="with --sims-rate: measurements a side")
     ap.add_argument("--positions", type=int, default=5, help="with --sims-rate: positions a row")
+    ap.add_argument(
+        "--rollouts",
+        choices=("openspiel", "engine"),
+        default="openspiel",
+        help="with --sims-rate: OpenSpiel's RandomRolloutEvaluator, or random playouts on the engine",
+    )
     ap.add_argument("--sims-rate-child", type=int, metavar="POSITIONS", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     rows = args.rows.split(",")
     if args.sims_rate_child:
-        print(json.dumps({row: sims_rate(row, args.sims_rate_child) for row in rows}))
+        print(json.dumps({row: sims_rate(row, args.sims_rate_child, args.rollouts) for row in rows}))
         return 0
     if args.sims_rate:
-        return 0 if sims_rate_table(rows, args.positions, args.base, args.rounds) else 1
+        return 0 if sims_rate_table(rows, args.positions, args.base, args.rounds, args.rollouts) else 1
     for row in args.rows.split(","):
         for mode in args.modes.split(","):
             print(row_text(run_row(row, mode, args.games, args.workers, not args.no_cache)), flush=True)

@@ -410,11 +410,12 @@ def test_python_answers_are_pyspiels(game: str, players: int) -> None:
 def test_yardstick_sims_rate_searches_alike_from_the_same_seeds(monkeypatch) -> None:
     """``bench/yardstick.py --sims-rate`` (issue 28): ISMCTS's ms a simulation over seeded positions, and
     the same searches (moves picked, root visits) on every run, so that a before/after comparison
-    shows an adapter that changed no search."""
+    shows an adapter that changed no search; its rollouts OpenSpiel's or played on the engine."""
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
     import yardstick
 
     monkeypatch.setitem(yardstick.SIMS_RATE, "turncoats2", (6, 10))
-    ms, picked = yardstick.sims_rate("turncoats2", 2)
-    assert ms > 0 and len(picked) == 2 and all("root visits" in text for text in picked)
-    assert yardstick.sims_rate("turncoats2", 2)[1] == picked
+    for rollouts in ("openspiel", "engine"):
+        ms, picked = yardstick.sims_rate("turncoats2", 2, rollouts)
+        assert ms > 0 and len(picked) == 2 and all("root visits" in text for text in picked)
+        assert yardstick.sims_rate("turncoats2", 2, rollouts)[1] == picked
