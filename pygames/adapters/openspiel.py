@@ -77,9 +77,8 @@ class _Position:
     positions starts (a new state, a resampled one), not at every node of a search tree.
 
     A random rollout asks each position for its player several times and for its legal actions
-    once, then applies one of them: ``player`` is worked out once, the legal moves are the engine's
-    are their action ids, sorted, found once (``_sorted``), and an action's move is the engine's
-    move of that id (``Spec.move_of``)."""
+    once, then applies one of them: ``player`` is worked out once, and the legal moves' action
+    ids, sorted (``_sorted``); an action's move is the engine's move of that id (``Spec.move_of``)."""
 
     __slots__ = (
         "spec",
