@@ -30,9 +30,13 @@
   PettingZoo adapter observes (``pygames.adapters.encode``); no information-state tensor.
 * **Resampling**: ``state.resample_from_infostate(p, sampler)`` (the callback OpenSpiel's ISMCTS
   takes) is a full state consistent with ``p``'s information: the engine's ``determinize`` of
-  ``p``'s view, seeded from ``sampler()`` (the game's adapter module's ``resample``: Okiya's is
-  the position itself); its ``history()`` is empty (the position is the engine's) and it keeps
-  only what ``p`` saw of the past.
+  ``p``'s view, seeded from ``sampler()`` (the game's adapter module's ``resampler``, the view
+  read once a state and seat: Okiya's is the position itself); its ``history()`` is empty (the
+  position is the engine's) and it keeps only what ``p`` saw of the past.
+* **Speed**: a search through the adapter spends its time in the engine and OpenSpiel's own
+  Python: ``legal_actions``, ``is_chance_node`` and ``information_state_string`` are answered in
+  Python (pyspiel's go through C++ and call back into Python several times), a state works out
+  its player and its legal action ids once, and a clone shares its position.
 
 A game without an adapter module is not registered: ``game_class`` (and ``PygamesGame`` of such a
 game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
@@ -41,7 +45,8 @@ game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
 from __future__ import annotations
 
 import json
-from typing import Any
+from bisect import bisect_left
+from typing import Any, Callable
 
 import numpy as np
 import pyspiel
@@ -54,6 +59,8 @@ from pygames.core.rng import Rng
 
 #: The OpenSpiel short name of each game.
 SHORT_NAMES = {game: f"pygames_{game}" for game in GAMES}
+_CHANCE = pyspiel.PlayerId.CHANCE
+_TERMINAL = pyspiel.PlayerId.TERMINAL
 
 
 class _Position:
@@ -67,9 +74,25 @@ class _Position:
     the entry itself are worked out when asked for: an action costs the same early and late in a
     game), and each seat's information-state string (``key``) is its parent's plus one line, kept
     once worked out: the engine's view is written out (``json.dumps``) only where a line of
-    positions starts (a new state, a resampled one), not at every node of a search tree."""
+    positions starts (a new state, a resampled one), not at every node of a search tree.
 
-    __slots__ = ("spec", "draws", "state", "waiting", "_entries", "parent", "_entry", "_keys", "_legal")
+    A random rollout asks each position for its player several times and for its legal actions
+    once, then applies one of them: ``player`` is worked out once, and the legal moves' action
+    ids, sorted (``_sorted``); an action's move is the engine's move of that id (``Spec.move_of``)."""
+
+    __slots__ = (
+        "spec",
+        "draws",
+        "state",
+        "waiting",
+        "player",
+        "_entries",
+        "parent",
+        "_entry",
+        "_keys",
+        "_sorted",
+        "_twins",
+    )
 
     def __init__(
         self,
@@ -91,7 +114,13 @@ class _Position:
         self.parent = parent
         self._entry = entry
         self._keys: dict[int, str] | None = None
-        self._legal: dict[int, Any] | None = None
+        self._sorted: list[int] | None = None
+        self._twins: dict[int, tuple[Callable[[Rng], Any], tuple]] | None = None
+        if state is None or waiting:
+            self.player = _CHANCE
+        else:
+            seat = state.to_move
+            self.player = _TERMINAL if seat is None else seat
 
     def __deepcopy__(self, memo: dict) -> "_Position":
         return self
@@ -143,11 +172,33 @@ class _Position:
             node._keys[seat] = text
         return text
 
-    def legal(self) -> dict[int, Any]:
-        """The legal moves of the engine state by action id."""
-        if self._legal is None:
-            self._legal = self.spec.legal(self.state)
-        return self._legal
+    def twin_maker(self, seat: int) -> tuple[Callable[[Rng], Any], tuple]:
+        """What a twin of this position for ``seat`` is made of (``resample_from_infostate``): the
+        engine's resampler of the seat's view, and the entries as the seat saw them (another seat's
+        secrets in their public form).  A search resamples its root at every simulation: both are
+        worked out once a seat."""
+        if self._twins is None:
+            self._twins = {}
+        found = self._twins.get(seat)
+        if found is None:
+            entries = tuple(e if e.owner in (None, seat) else Entry(None, e.public, e.public) for e in self.entries)
+            found = self._twins[seat] = (self.spec.resampler(self.state, seat), entries)
+        return found
+
+    def legal_actions(self) -> list[int]:
+        """The action ids of the engine state's legal moves, sorted (the list kept: copy it to change it)."""
+        if self._sorted is None:
+            self._sorted = sorted(self.spec.action_ids(self.state.legal_moves()))
+        return self._sorted
+
+    def move(self, action: int) -> tuple[Any, bool]:
+        """The engine's move of legal action id ``action`` and whether it waits for a draw
+        (``Spec.move_of``; KeyError when it is not legal)."""
+        legal = self.legal_actions() if self._sorted is None else self._sorted
+        i = bisect_left(legal, action)
+        if i == len(legal) or legal[i] != action:
+            raise KeyError(action)
+        return self.spec.move_of(action)
 
 
 def _game_type(game: str) -> pyspiel.GameType:
@@ -220,14 +271,34 @@ class PygamesState(pyspiel.State):
         return self._p.state
 
     def current_player(self) -> int:
+        return self._p.player
+
+    def is_chance_node(self) -> bool:
+        """(pyspiel's own asks ``current_player`` through C++: a search asks at every step.)"""
+        return self._p.player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered here at a decision (a search asks at every step,
+        and pyspiel's own asks four questions through C++ and copies the list twice)."""
         p = self._p
-        if p.in_setup or p.waiting:
-            return pyspiel.PlayerId.CHANCE
-        seat = p.state.to_move
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        if p.player >= 0 and (player is None or player == p.player):
+            legal = p._sorted
+            return (p.legal_actions() if legal is None else legal)[:]
+        if player is None:
+            return pyspiel.State.legal_actions(self)
+        return pyspiel.State.legal_actions(self, player)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """pyspiel's, answered here for a seat (a search keys every node it walks by it, and
+        pyspiel's own reaches ``ViewObserver.string_from`` through C++)."""
+        p = self._p
+        seat = p.player if player is None else player
+        if 0 <= seat < p.spec.players:
+            return p.key(seat, _start)
+        return pyspiel.State.information_state_string(self, seat)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._p.legal())
+        return self._p.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = self._p
@@ -236,19 +307,18 @@ class PygamesState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         p = self._p
         spec = p.spec
-        if p.in_setup:
+        if p.player >= 0:
+            move, waits = p.move(action)
+            state = p.state if waits else p.state.play(move)
+            self._p = _Position(spec, p.draws, state, waits, None, p, (p.state, move))
+        elif p.in_setup:
             entry = spec.setup_entry(p.draws, action)
             draws = (*p.draws, action)
             state = spec.build(draws) if len(draws) == spec.setup_length else None
             self._p = _Position(spec, draws, state, False, None, p, entry)
-        elif p.waiting:
+        else:
             state, entry = spec.drawn(p.state, action)
             self._p = _Position(spec, p.draws, state, False, None, p, entry)
-        else:
-            move = p.legal()[action]
-            waits = spec.waits(move)
-            state = p.state if waits else p.state.play(move)
-            self._p = _Position(spec, p.draws, state, waits, None, p, (p.state, move))
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = self._p
@@ -259,12 +329,11 @@ class PygamesState(pyspiel.State):
         return p.spec.draw_text(action) if p.waiting else f"chance {action}"
 
     def is_terminal(self) -> bool:
-        p = self._p
-        return not p.in_setup and not p.waiting and p.state.outcome is not None
+        return self._p.player == _TERMINAL
 
     def returns(self) -> list[float]:
         p = self._p
-        return p.spec.returns(p.state.outcome) if self.is_terminal() else [0.0] * p.spec.players
+        return p.spec.returns(p.state.outcome) if p.player == _TERMINAL else [0.0] * p.spec.players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "PygamesState":
         """A full state ``player_id`` cannot tell from this one (see the module docstring)."""
@@ -272,9 +341,8 @@ class PygamesState(pyspiel.State):
         if p.in_setup or p.waiting:
             raise ValueError("resample_from_infostate needs a decision node")
         seed = int(probability_sampler() * (1 << 53))
-        state = p.spec.resample(p.state, player_id, Rng(seed))
-        entries = tuple(e if e.owner in (None, player_id) else Entry(None, e.public, e.public) for e in p.entries)
-        twin = _Position(p.spec, (), state, False, entries)
+        resample, entries = p.twin_maker(player_id)
+        twin = _Position(p.spec, (), resample(Rng(seed)), False, entries)
         twin._keys = {player_id: p.key(player_id, _start)}  # what the seat knows: the same string
         return PygamesState(self.get_game(), twin)
 

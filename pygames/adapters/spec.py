@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from pygames import GAMES
 from pygames.adapters.games import DrawsInPlay, Entry, UnknownGame, adapter, public
@@ -74,26 +74,34 @@ class Spec:
         """Action ids by move text."""
         return _actions(self.game)[1]
 
-    @cached_property
-    def _ids(self) -> dict[int, tuple[int, Any]]:
-        """Action ids (with the move) by the ``id`` of an engine move object, filled by ``legal``."""
-        return {}
-
     def action_of(self, move: object) -> int:
         """The action id of a move (or its notation)."""
         return self.index[str(move)]
 
+    @cached_property
+    def action_ids(self) -> Callable[[Sequence[Any]], list[int]]:
+        """The action ids of engine moves, in their order (the adapter module's ``action_ids``)."""
+        return self.adapter.action_ids
+
+    @cached_property
+    def _moves(self) -> dict[int, tuple[Any, bool]]:
+        """``move_of``'s memory, by action id."""
+        return {}
+
+    def move_of(self, action: int) -> tuple[Any, bool]:
+        """The engine move of action id ``action`` (its notation parsed by the game's ``parse``: the
+        engines intern their moves, one object a move) and whether it ``waits``, worked out once an
+        action id (a search applies thousands of actions a move)."""
+        found = self._moves.get(action)
+        if found is None:
+            move = self.module.parse(self.actions[action])
+            found = self._moves[action] = (move, self.waits(move))
+        return found
+
     def legal(self, state: Any) -> dict[int, Any]:
-        """The legal moves of an engine state by action id.  The engines' moves are interned (one
-        object a move), so each move's id is looked up by its notation once and then by the object."""
-        ids = self._ids
-        out = {}
-        for m in state.legal_moves():
-            found = ids.get(id(m))
-            if found is None or found[1] is not m:
-                found = ids[id(m)] = (self.index[str(m)], m)
-            out[found[0]] = m
-        return out
+        """The legal moves of an engine state by action id."""
+        moves = state.legal_moves()
+        return dict(zip(self.action_ids(moves), moves))
 
     @property
     def observation_size(self) -> int:
@@ -179,9 +187,10 @@ class Spec:
         """A chance outcome of a draw in play, as ``_action_to_string`` writes it."""
         return self.adapter.draw_text(outcome)
 
-    def resample(self, state: Any, seat: int, rng: Any) -> Any:
-        """A full position ``seat`` cannot tell from ``state`` (its view determinized from ``rng``)."""
-        return self.adapter.resample(state, seat, rng)
+    def resampler(self, state: Any, seat: int) -> Callable[[Any], Any]:
+        """What gives, from an ``Rng``, a full position ``seat`` cannot tell from ``state`` (its
+        view determinized)."""
+        return self.adapter.resampler(state, seat)
 
 
 def spec_for(game: str, players: int | None = None, options: dict[str, bool] | None = None) -> Spec:

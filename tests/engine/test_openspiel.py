@@ -380,3 +380,42 @@ def test_ismcts_keys_cost_a_line_each_not_a_view(game: str, players: int, monkey
     nodes = sum(node.total_visits >= 0 for node in bot._nodes.values())
     # (the adapter before issue 28 wrote 200 views for these 40 simulations of Turncoats)
     assert nodes > 2 * players and len(dumps) <= simulations + 2 * players, (nodes, len(dumps))
+
+
+@pytest.mark.parametrize(("game", "players"), MIDDLE)
+def test_python_answers_are_pyspiels(game: str, players: int) -> None:
+    """``legal_actions``, ``is_chance_node`` and ``information_state_string``, answered in Python for
+    speed (issue 28), say what pyspiel's own (through C++) say, at every node of a random game and for
+    every seat."""
+    state = _load(game, players).new_initial_state()
+    rs = np.random.RandomState(6)
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(players):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+            assert state.information_state_string(seat) == pyspiel.State.information_state_string(state, seat)
+        if not state.is_chance_node() and not state.is_terminal():
+            assert state.information_state_string() == pyspiel.State.information_state_string(state)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            _chance(state, rs)
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_string()  # no seat to move
+
+
+def test_yardstick_sims_rate_searches_alike_from_the_same_seeds(monkeypatch) -> None:
+    """``bench/yardstick.py --sims-rate`` (issue 28): ISMCTS's ms a simulation over seeded positions, and
+    the same searches (moves picked, root visits) on every run, so that a before/after comparison
+    shows an adapter that changed no search; its rollouts OpenSpiel's or played on the engine."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import yardstick
+
+    monkeypatch.setitem(yardstick.SIMS_RATE, "turncoats2", (6, 10))
+    for rollouts in ("openspiel", "engine"):
+        ms, picked = yardstick.sims_rate("turncoats2", 2, rollouts)
+        assert ms > 0 and len(picked) == 2 and all("root visits" in text for text in picked)
+        assert yardstick.sims_rate("turncoats2", 2, rollouts)[1] == picked

@@ -87,13 +87,18 @@ class GameAdapter(Protocol):
         first player that build the first position ``state`` (a seeded ``new_game``'s, say);
       - ``max_chance_outcomes(players) -> int``: the most outcomes of any chance node but the
         first player's (those of ``DrawsInPlay`` included).
+    * ``action_ids(moves) -> list[int]``: the action ids of engine moves (the indices of their
+      notations in ``actions()``), in their order: a search asks at every step, so each game
+      reads them its fastest way.
     * ``entry(state, move) -> Entry``: what each seat learns of ``move``, legal in ``state``
       (``move_entry`` when everyone sees it as it is).
     * ``max_play_length(players) -> int``: a bound on the actions after the setup (moves, and
       draws in play), for OpenSpiel's ``max_game_length``.
-    * ``resample(state, seat, rng) -> State``: a full position ``seat`` cannot tell from ``state``
-      (the engine's ``determinize`` of its view from the ``pygames.core.rng.Rng`` ``rng``; a game
-      without secrets: ``state`` itself), for OpenSpiel's ``resample_from_infostate``.
+    * ``resampler(state, seat) -> Callable[[Rng], State]``: what gives, from a
+      ``pygames.core.rng.Rng``, a full position ``seat`` cannot tell from ``state`` (the engine's
+      ``determinize`` of its view; a game without secrets: ``state`` itself), for OpenSpiel's
+      ``resample_from_infostate``: a search resamples one position at every simulation, so the
+      view is read once.
     * ``OBSERVATION_SIZE: int`` and ``encode_view(out, view, seat, players)``: a view as a flat
       array of small non-negative integers; ``out`` is a zeroed integer array of
       ``OBSERVATION_SIZE`` entries (numpy's, but written by indexing only, so the module needs
@@ -110,9 +115,10 @@ class GameAdapter(Protocol):
     build: Callable[[int, list[int], int, dict[str, Any]], Any]
     deal_of: Callable[[Any], tuple[tuple[int, ...], int]]
     max_chance_outcomes: Callable[[int], int]
+    action_ids: Callable[[Any], list[int]]
     entry: Callable[[Any, Any], Entry]
     max_play_length: Callable[[int], int]
-    resample: Callable[[Any, int, Any], Any]
+    resampler: Callable[[Any, int], Callable[[Any], Any]]
     encode_view: Callable[[Any, dict[str, Any], int, int], None]
 
 

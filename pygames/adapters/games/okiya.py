@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from pygames import okiya
 from pygames.adapters.games import Entry, move_entry, public, rel
@@ -23,6 +23,11 @@ _CELLS = 16
 
 def actions() -> tuple[str, ...]:
     return tuple(str(m) for m in okiya.MOVES)
+
+
+def action_ids(moves: Any) -> list[int]:
+    """A move's cell is its action id."""
+    return [m.cell for m in moves]
 
 
 def deal_length(players: int) -> int:
@@ -62,9 +67,9 @@ def max_play_length(players: int) -> int:
     return _CELLS
 
 
-def resample(state: Any, seat: int, rng: Any) -> Any:
+def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
     """Okiya has no secret: the position itself."""
-    return state
+    return lambda rng: state
 
 
 def encode_view(out: Any, view: dict[str, Any], seat: int, players: int) -> None:

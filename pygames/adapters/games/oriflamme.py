@@ -6,7 +6,8 @@
   triple in ``REMOVALS``, 120 each as likely; read ``removes Ambush,Heir,Spy``; the other 7 are
   its hand, which only that seat learns), then the first player; ``pygames.oriflamme.from_deal``.
 * **Play**: a placed card is seen by its owner only (the others read ``p2 place ? left``);
-  resampling is the engine's ``determinize`` (``pygames.oriflamme.sample``) of the seat's view.
+  resampling is the engine's ``determinize`` (``pygames.oriflamme.sample``) of the seat's view
+  (its ``fill`` of the view read once).
 * **Observation** (708), seats relative to the viewer in blocks of ``MAX_SEATS`` = 5:
 
   =========  ====  ============================================================================
@@ -32,15 +33,16 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from pygames import oriflamme
 from pygames.adapters.games import Entry, one_hot, rel
+from pygames.oriflamme import from_view
 from pygames.oriflamme.cards import IDS as CARD_IDS
 from pygames.oriflamme.cards import NAMES as CARD_NAMES
 from pygames.oriflamme.cards import TYPES as CARD_TYPES
 from pygames.oriflamme.moves import ALL as MOVES
-from pygames.oriflamme.sample import determinize
+from pygames.oriflamme.sample import fill
 
 OBSERVATION_SIZE = 708
 #: The triples of card types a seat may remove face down, by chance outcome.
@@ -55,6 +57,11 @@ _PHASES = ("place", "resolve", "over")
 
 def actions() -> tuple[str, ...]:
     return tuple(str(m) for m in MOVES)
+
+
+def action_ids(moves: Any) -> list[int]:
+    """A move's ``id`` is its index in ``ALL``: its action id."""
+    return [m.id for m in moves]
 
 
 def deal_length(players: int) -> int:
@@ -105,8 +112,10 @@ def max_play_length(players: int) -> int:
     return 6 * (players + 5 * 6 * players)
 
 
-def resample(state: Any, seat: int, rng: Any) -> Any:
-    return determinize(state.view(seat), rng)
+def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
+    """``determinize`` of the seat's view, the view read once (``from_view``) and filled at each call."""
+    partial = from_view(state.view(seat))
+    return lambda rng: fill(partial, rng)
 
 
 def encode_view(out: Any, view: dict[str, Any], seat: int, players: int) -> None:

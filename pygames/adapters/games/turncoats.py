@@ -9,7 +9,8 @@
   ``pygames.turncoats.from_setup``.
 * **Draws in play**: the move ``negotiate`` waits for a chance node drawing a stone from the bag
   (read ``draw black``; ``State.negotiated``), which only the drawer sees.  Resampling is the
-  engine's ``determinize`` (``pygames.turncoats.sample``) of the seat's view.
+  engine's ``determinize`` (``pygames.turncoats.sample``) of the seat's view (its ``Sampler``,
+  the view read once).
 * **Observation** (58): stones per area 0..10 (red, blue, black: 33), AXE (3), FLAG (3), stones in
   the bag (1), hand sizes per relative seat (5), the viewer's hand (3), the stone it just drew,
   one-hot (3; zeros unless a Negotiate of its own waits for the return), seat to move relative
@@ -18,13 +19,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, Callable
 
 from pygames import turncoats
 from pygames.adapters.games import Entry, by_count, move_entry, one_hot, public, rel
 from pygames.turncoats.board import ADJACENT, AREA_COUNT, COLOURS, HAND_SIZE, HOMELAND, STONES_PER_COLOUR
 from pygames.turncoats.moves import BATTLE, MARCH, NEGOTIATE, RECRUIT, RETURN, Move
-from pygames.turncoats.sample import determinize
+from pygames.turncoats.sample import Sampler
 
 OBSERVATION_SIZE = 58
 #: Most stones one move can kill or march (every stone of one colour).
@@ -33,8 +35,9 @@ _MOST = STONES_PER_COLOUR
 _DEALT_AREAS = tuple(x for x in range(AREA_COUNT) if x not in HOMELAND)
 
 
+@cache
 def actions() -> tuple[str, ...]:
-    """Every move text, in the order of the module docstring."""
+    """Every move text, in the order of the module docstring (built once: 10531 moves)."""
     texts = [str(Move(RETURN, c)) for c in range(3)] + [str(Move(NEGOTIATE))]
     texts += [str(Move(RECRUIT, c, x)) for c in range(3) for x in range(AREA_COUNT)]
     texts += [str(Move(MARCH, c)) for c in range(3)]
@@ -54,6 +57,17 @@ def actions() -> tuple[str, ...]:
         for n in range(1, _MOST + 1)
     ]
     return tuple(texts)
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {text: i for i, text in enumerate(actions())}
+
+
+def action_ids(moves: Any) -> list[int]:
+    """Looked up by each move's notation (``Move.text``, which ``str`` gives)."""
+    index = _index()
+    return [index[m.text] for m in moves]
 
 
 def deal_length(players: int) -> int:
@@ -105,8 +119,9 @@ def max_play_length(players: int) -> int:
     return stone_turns + 3 * negotiates
 
 
-def resample(state: Any, seat: int, rng: Any) -> Any:
-    return determinize(state.view(seat), rng)
+def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
+    """``determinize`` of the seat's view, the view read once (the engine's ``Sampler``)."""
+    return Sampler(state.view(seat)).sample
 
 
 # --- DrawsInPlay: Negotiate -------------------------------------------------------------
