@@ -60,6 +60,10 @@ _ENDS_OF = tuple((PLACE_LEFT[t], PLACE_RIGHT[t]) for t in range(11))
 _LEFT_ONLY = tuple(tuple(PLACE_LEFT[t] for t in kinds) for kinds in HAND_TYPES)
 _BOTH_ENDS = tuple(tuple(m for t in kinds for m in _ENDS_OF[t]) for kinds in HAND_TYPES)
 _PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
+#: Placements from round 2 by (hand, the mover's slots): the same few recur in every playout, so
+#: each is built once (the cache starts over past ``_PLACEMENTS_KEPT`` entries, to bound memory).
+_PLACEMENTS: dict[tuple[int, tuple[int, ...]], tuple[Move, ...]] = {}
+_PLACEMENTS_KEPT = 20_000
 
 
 class Generation:
@@ -79,15 +83,23 @@ class Generation:
                 hand = 1 << UNKNOWN
             if not q:
                 return _LEFT_ONLY[hand]
-            own = [i for i, slot in enumerate(q) if slot[0] == p] if self.round > 1 else None
+            if self.round == 1:
+                return _BOTH_ENDS[hand]
+            own = tuple([i for i, slot in enumerate(q) if slot[0] == p])
             if not own:
                 return _BOTH_ENDS[hand]
-            moves = []
-            for t in HAND_TYPES[hand]:
-                moves += _ENDS_OF[t]
-                on = PLACE_ON[t]
-                moves += [on[i] for i in own]
-            return tuple(moves)
+            key = (hand, own)
+            placements = _PLACEMENTS.get(key)
+            if placements is None:
+                if len(_PLACEMENTS) >= _PLACEMENTS_KEPT:
+                    _PLACEMENTS.clear()
+                moves = []
+                for t in HAND_TYPES[hand]:
+                    moves += _ENDS_OF[t]
+                    on = PLACE_ON[t]
+                    moves += [on[i] for i in own]
+                placements = _PLACEMENTS[key] = tuple(moves)
+            return placements
         pending = self.pending
         cur = self.cursor
         if pending == P_REVEAL:
