@@ -1,6 +1,8 @@
 """Move generation: which decisions a position allows, and why a move is refused.
 
-``State.legal_moves`` asks ``_generate`` once per position (the result is cached);
+``State.legal_moves`` asks ``_generate`` once per position (the result is cached;
+the round flow stores it itself when it has just listed the choices of the decision it
+sets: a reveal of a known card, the targets or the sources of an ability);
 this is the hottest code of a bot's playout, so placements come from tables built
 once per hand mask, and the ability helpers (``_targets``, ``_victims``,
 ``_sources``, ``_destinations``) return plain lists the round flow reuses to know
@@ -59,7 +61,8 @@ from pygames.oriflamme.rules import (
 _ENDS_OF = tuple((PLACE_LEFT[t], PLACE_RIGHT[t]) for t in range(11))
 _LEFT_ONLY = tuple(tuple(PLACE_LEFT[t] for t in kinds) for kinds in HAND_TYPES)
 _BOTH_ENDS = tuple(tuple(m for t in kinds for m in _ENDS_OF[t]) for kinds in HAND_TYPES)
-_PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
+#: The choice at a visited face-down card of known type.
+PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
 #: Placements from round 2 by (hand, the mover's slots): the same few recur in every playout, so
 #: each is built once (the cache starts over past ``_PLACEMENTS_KEPT`` entries, to bound memory).
 _PLACEMENTS: dict[tuple[int, tuple[int, ...]], tuple[Move, ...]] = {}
@@ -105,7 +108,7 @@ class Generation:
         if pending == P_REVEAL:
             slot = q[cur]
             if slot[-1] & 15 != UNKNOWN:
-                return _PLAIN_REVEAL
+                return PLAIN_REVEAL
             return tuple(REVEAL_AS[t] for t in self.possible_types(slot[0])) + (KEEP_MOVE,)
         if pending == P_TARGET:
             return tuple([TARGET_AT[i] for i in self._targets(self.parg)])
