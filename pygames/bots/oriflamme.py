@@ -350,18 +350,18 @@ def _rollout(state: State, rng: Any) -> list[float]:
         state = state._child()
         below = rng.below
         play = state._do
-        while state.phase != OVER:
+        while True:
+            phase = state.phase
+            if phase == PLACING:  # ``_rollout_move``'s uniform draw, without listing the moves
+                play(state._draw_placement(below))
+                continue
+            if phase == OVER:
+                break
             legal = state._legal  # the round flow's list, when it made one
             if legal is None:
                 legal = state._generate()
             state._legal = None  # the state changes in place
-            n = len(legal)
-            if n == 1:
-                play(legal[0])
-            elif legal[0].kind == PLACE:  # ``_rollout_move``'s uniform draw, without the call
-                play(legal[below(n)])
-            else:
-                play(_rollout_move(state, legal, rng))
+            play(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
     cards = [0] * state.players  # ``queue_cards`` of every seat in one pass
     if state.options & O_TIE_COVERED:
         for slot in state.queue:
