@@ -392,7 +392,7 @@ def _deal(state: State, me: int, rng: Any) -> State:
     drawn by how likely it is to be kept that often (``_KEPT``), then the rest (other face-down
     cards, hands, removed piles) is dealt uniformly among the types left, as
     ``pygames.oriflamme.sample.fill`` does, with the same draws.  A search deals from one position
-    every iteration, so what its deals share (``_deal``) is kept from the last call."""
+    every iteration, so what its deals share (``_dealer``) is kept from the last call."""
     global _last_dealer
     if _last_dealer is None or _last_dealer[0] is not state or _last_dealer[1] != me:
         _last_dealer = (state, me, _dealer(state, me))
@@ -413,6 +413,7 @@ def _dealer(state: State, me: int) -> Callable[[Any], State]:
         ),
         key=lambda ij: -(queue[ij[0]][ij[1]] >> 5),
     )
+    possible_of = [state.possible_types(seat) for seat in range(state.players)]
     picks = [(i, j, queue[i][0], [w ** (queue[i][j] >> 5) for w in _KEPT]) for i, j in kept]
     kept_of = [sum(1 for _, _, seat, _ in picks if seat == p) for p in range(state.players)]
     fills = []  # (seat, its possible types, its other unknown cards by slot, hand size or None, removed?)
@@ -427,7 +428,7 @@ def _dealer(state: State, me: int) -> Callable[[Any], State]:
         removed_hidden = state.removed[seat] == HIDDEN
         if not spots and hand_size is None and not removed_hidden:
             continue
-        possible = state.possible_types(seat)
+        possible = possible_of[seat]
         wanted = (hand_size or 0) + (REMOVED if removed_hidden else 0) + sum(len(js) for _, js in spots)
         if len(possible) - kept_of[seat] != wanted:
             raise BadPosition("oriflamme.error.view")
@@ -441,7 +442,7 @@ def _dealer(state: State, me: int) -> Callable[[Any], State]:
         for i, j, seat, powers in picks:
             types = left.get(seat)
             if types is None:
-                types = left[seat] = list(state.possible_types(seat))
+                types = left[seat] = list(possible_of[seat])
             slot = q[i]
             q[i] = slot[:j] + (slot[j] & ~15 | types.pop(_weighted([powers[t] for t in types], rng)),) + slot[j + 1 :]
         hands = list(state.hands)

@@ -2,9 +2,9 @@
 
 When the resolution visits a face-up card, ``_act`` applies its ability: at once
 when it has no choice to make (a Lord, an Heir, an idle card), or by setting the
-pending decision its owner answers with the next move (with its legal moves, when
-finding whether there is a choice at all listed them: ``_targets``, ``_sources``).  The answers end here too:
-an elimination (``_strike``, with the Ambush striking back), a Spy's theft, a
+pending decision its owner answers with the next move (and its legal moves, when
+finding whether there is any choice listed them: ``_targets``, ``_sources``).  The
+answers end here too: an elimination (``_strike``, with the Ambush striking back), a Spy's theft, a
 Shapeshifter's copy, a Royal Decree's move.  What comes after an ability (the next
 visit, the end of the round) is the round flow's (``pygames.oriflamme.flow``).
 

@@ -15,6 +15,7 @@ position's fields and never changes them.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable
 
 from pygames.core.errors import IllegalMove
@@ -65,10 +66,6 @@ _LEFT_ONLY = tuple(tuple(PLACE_LEFT[t] for t in kinds) for kinds in HAND_TYPES)
 _BOTH_ENDS = tuple(tuple(m for t in kinds for m in _ENDS_OF[t]) for kinds in HAND_TYPES)
 #: The choice at a visited face-down card of known type.
 PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
-#: Placements from round 2 by (hand, the mover's slots): the same few recur in every playout, so
-#: each is built once (the cache starts over past ``_PLACEMENTS_KEPT`` entries, to bound memory).
-_PLACEMENTS: dict[tuple[int, tuple[int, ...]], tuple[Move, ...]] = {}
-_PLACEMENTS_KEPT = 20_000
 
 
 class Generation:
@@ -90,21 +87,21 @@ class Generation:
                 return _LEFT_ONLY[hand]
             if self.round == 1:
                 return _BOTH_ENDS[hand]
-            own = tuple([i for i, slot in enumerate(q) if slot[0] == p])
+            own = [i for i, slot in enumerate(q) if slot[0] == p]
             if not own:
                 return _BOTH_ENDS[hand]
-            key = (hand, own)
-            placements = _PLACEMENTS.get(key)
-            if placements is None:
-                if len(_PLACEMENTS) >= _PLACEMENTS_KEPT:
-                    _PLACEMENTS.clear()
-                moves = []
+            moves: list[Move] = []
+            if len(own) == 1:
+                i = own[0]
                 for t in HAND_TYPES[hand]:
                     moves += _ENDS_OF[t]
-                    on = PLACE_ON[t]
-                    moves += [on[i] for i in own]
-                placements = _PLACEMENTS[key] = tuple(moves)
-            return placements
+                    moves.append(PLACE_ON[t][i])
+            else:
+                on_own = itemgetter(*own)  # a tuple of PLACE_ON[t]'s moves on the mover's slots
+                for t in HAND_TYPES[hand]:
+                    moves += _ENDS_OF[t]
+                    moves += on_own(PLACE_ON[t])
+            return tuple(moves)
         pending = self.pending
         cur = self.cursor
         if pending == P_REVEAL:
