@@ -13,7 +13,8 @@ import pytest
 from pygames.bots import oriflamme as bots
 from pygames.core.rng import Rng
 from pygames.oriflamme import OPTIONS, from_view, new_game
-from pygames.oriflamme.rules import PLACING
+from pygames.oriflamme.cards import UNKNOWN
+from pygames.oriflamme.rules import HIDDEN, PLACING
 from pygames.oriflamme.sample import fill
 
 FLIPPED = {name: not default for name, default in OPTIONS.items()}
@@ -35,7 +36,9 @@ def _old_deal(state, me, rng):
     """The expert's deal as it was: each iteration works everything out from the position."""
     queue = list(state.queue)
     unseen: dict[int, list[int]] = {}
-    kept = [(i, j) for i, s in enumerate(queue) if s[0] != me for j, c in enumerate(s) if j and c & 15 == 10 and c >> 5]
+    kept = [
+        (i, j) for i, s in enumerate(queue) if s[0] != me for j, c in enumerate(s) if j and c & 15 == UNKNOWN and c >> 5
+    ]
     for i, j in sorted(kept, key=lambda ij: -(queue[ij[0]][ij[1]] >> 5)):
         slot = queue[i]
         types = unseen.setdefault(slot[0], list(state.possible_types(slot[0])))
@@ -61,7 +64,7 @@ def test_fast_paths_match_the_plain_ones(players, options):
                     plain, fast = Rng(k), Rng(k)
                     expected = legal[0] if len(legal) == 1 else legal[plain.below(len(legal))]
                     assert state._draw_placement(fast.below) is expected and plain.state == fast.state
-            if state.hands.count(-1) and state.to_move is not None:
+            if HIDDEN in state.hands and state.to_move is not None:
                 me = state.to_move
                 for k in range(2):
                     plain, fast = Rng(k), Rng(k)
