@@ -41,12 +41,13 @@ expert's search from the learner's view.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from pygames.bots import sometimes_random
 from pygames.bots.ismcts import search
 from pygames.bots.reward import placed
 from pygames.core.coach import judgement, message
+from pygames.core.errors import BadPosition
 from pygames.oriflamme import from_view
 from pygames.oriflamme.cards import (
     AMBUSH,
@@ -62,8 +63,7 @@ from pygames.oriflamme.cards import (
     UNKNOWN,
 )
 from pygames.oriflamme.moves import KEEP_MOVE, KINDS, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
-from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUNDS
-from pygames.oriflamme.sample import fill
+from pygames.oriflamme.rules import HIDDEN, O_TIE_COVERED, OVER, P_TARGET, PLACING, REMOVED, ROUNDS
 from pygames.oriflamme.state import State
 
 __all__ = [
@@ -348,9 +348,20 @@ def _rollout(state: State, rng: Any) -> list[float]:
     The playout changes one private copy in place (no new position a move: the hot loop)."""
     if state.phase != OVER:
         state = state._child()
-        while state.phase != OVER:
-            legal = state._generate()
-            state._do(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
+        below = rng.below
+        play = state._do
+        while True:
+            phase = state.phase
+            if phase == PLACING:  # ``_rollout_move``'s uniform draw, without listing the moves
+                play(state._draw_placement(below))
+                continue
+            if phase == OVER:
+                break
+            legal = state._legal  # the round flow's list, when it made one
+            if legal is None:
+                legal = state._generate()
+            state._legal = None  # the state changes in place
+            play(legal[0] if len(legal) == 1 else _rollout_move(state, legal, rng))
     cards = [0] * state.players  # ``queue_cards`` of every seat in one pass
     if state.options & O_TIE_COVERED:
         for slot in state.queue:
@@ -378,31 +389,95 @@ def _weighted(weights: list[float], rng: Any) -> int:
 
 def _deal(state: State, me: int, rng: Any) -> State:
     """A full position for one iteration: rivals' face-down cards that were kept get a type
-    drawn by how likely it is to be kept that often (``_KEPT``), then ``fill`` deals the rest
-    (other face-down cards, hands, removed piles) uniformly among the types left."""
+    drawn by how likely it is to be kept that often (``_KEPT``), then the rest (other face-down
+    cards, hands, removed piles) is dealt uniformly among the types left, as
+    ``pygames.oriflamme.sample.fill`` does, with the same draws.  A search deals from one position
+    every iteration, so what its deals share (``_dealer``) is kept from the last call."""
+    global _last_dealer
+    if _last_dealer is None or _last_dealer[0] is not state or _last_dealer[1] != me:
+        _last_dealer = (state, me, _dealer(state, me))
+    return _last_dealer[2](rng)
+
+
+def _dealer(state: State, me: int) -> Callable[[Any], State]:
+    """``_deal`` of ``state`` for seat ``me`` as a function of the rng: which cards are unknown, the
+    types each seat may hold and how many go where are worked out once here."""
     queue = state.queue
-    kept = [
-        (i, j)
-        for i, slot in enumerate(queue)
-        if slot[0] != me
-        for j, c in enumerate(slot)
-        if j and c & 15 == UNKNOWN and c >> 5
-    ]
-    if not kept:
-        return fill(state, rng)
-    queue = list(queue)
-    unseen: dict[int, list[int]] = {}
-    for i, j in sorted(kept, key=lambda ij: -(queue[ij[0]][ij[1]] >> 5)):
-        slot = queue[i]
-        card = slot[j]
-        types = unseen.get(slot[0])
-        if types is None:
-            types = unseen[slot[0]] = list(state.possible_types(slot[0]))
-        pick = _weighted([_KEPT[t] ** (card >> 5) for t in types], rng)
-        queue[i] = slot[:j] + (card & ~15 | types.pop(pick),) + slot[j + 1 :]
-    partial = state._child()
-    partial.queue = queue
-    return fill(partial, rng)
+    kept = sorted(
+        (
+            (i, j)
+            for i, slot in enumerate(queue)
+            if slot[0] != me
+            for j, c in enumerate(slot)
+            if j and c & 15 == UNKNOWN and c >> 5
+        ),
+        key=lambda ij: -(queue[ij[0]][ij[1]] >> 5),
+    )
+    possible_of = [state.possible_types(seat) for seat in range(state.players)]
+    picks = [(i, j, queue[i][0], [w ** (queue[i][j] >> 5) for w in _KEPT]) for i, j in kept]
+    kept_of = [sum(1 for _, _, seat, _ in picks if seat == p) for p in range(state.players)]
+    fills = []  # (seat, its possible types, its other unknown cards by slot, hand size or None, removed?)
+    for seat in range(state.players):
+        spots = [
+            (i, [j for j, c in enumerate(slot) if j and c & 15 == UNKNOWN and (i, j) not in kept])
+            for i, slot in enumerate(queue)
+            if slot[0] == seat
+        ]
+        spots = [(i, js) for i, js in spots if js]
+        hand_size = state.hand_count(seat) if state.hands[seat] == HIDDEN else None
+        removed_hidden = state.removed[seat] == HIDDEN
+        if not spots and hand_size is None and not removed_hidden:
+            continue
+        possible = possible_of[seat]
+        wanted = (hand_size or 0) + (REMOVED if removed_hidden else 0) + sum(len(js) for _, js in spots)
+        if len(possible) - kept_of[seat] != wanted:
+            raise BadPosition("oriflamme.error.view")
+        fills.append((seat, possible, spots, hand_size, removed_hidden))
+    if not picks and not fills:
+        return lambda rng: state
+
+    def deal(rng: Any) -> State:
+        q = queue[:]
+        left: dict[int, list[int]] = {}  # per seat: the types its kept cards did not take
+        for i, j, seat, powers in picks:
+            types = left.get(seat)
+            if types is None:
+                types = left[seat] = list(possible_of[seat])
+            slot = q[i]
+            q[i] = slot[:j] + (slot[j] & ~15 | types.pop(_weighted([powers[t] for t in types], rng)),) + slot[j + 1 :]
+        hands = list(state.hands)
+        removed = list(state.removed)
+        for seat, possible, spots, hand_size, removed_hidden in fills:
+            unseen = left[seat] if seat in left else list(possible)
+            rng.shuffle(unseen)
+            for i, js in spots:
+                cards = list(q[i])
+                for j in js:
+                    cards[j] = cards[j] & ~15 | unseen.pop()
+                q[i] = tuple(cards)
+            if hand_size is not None:
+                hands[seat] = _mask(unseen[:hand_size])
+                del unseen[:hand_size]
+            if removed_hidden:
+                removed[seat] = _mask(unseen)
+        dealt = state._child()
+        dealt.hands = tuple(hands)
+        dealt.removed = tuple(removed)
+        dealt.queue = q
+        return dealt
+
+    return deal
+
+
+#: ``_deal``'s last position, seat and dealer.
+_last_dealer: tuple[State, int, Callable[[Any], State]] | None = None
+
+
+def _mask(types: list[int]) -> int:
+    mask = 0
+    for t in types:
+        mask |= 1 << t
+    return mask
 
 
 def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget: float | None = None) -> Move:

@@ -2,8 +2,9 @@
 
 When the resolution visits a face-up card, ``_act`` applies its ability: at once
 when it has no choice to make (a Lord, an Heir, an idle card), or by setting the
-pending decision its owner answers with the next move.  The answers end here too:
-an elimination (``_strike``, with the Ambush striking back), a Spy's theft, a
+pending decision its owner answers with the next move (and its legal moves, when
+finding whether there is any choice listed them: ``_targets``, ``_sources``).  The
+answers end here too: an elimination (``_strike``, with the Ambush striking back), a Spy's theft, a
 Shapeshifter's copy, a Royal Decree's move.  What comes after an ability (the next
 visit, the end of the round) is the round flow's (``pygames.oriflamme.flow``).
 
@@ -25,7 +26,7 @@ from pygames.oriflamme.cards import (
     SOLDIER,
     SPY,
 )
-from pygames.oriflamme.moves import GAP, Move
+from pygames.oriflamme.moves import COPY_OF, GAP, TARGET_AT, Move
 from pygames.oriflamme.rules import (
     DISCARDED,
     E_AMBUSH,
@@ -68,9 +69,11 @@ class Abilities:
             self._heir(me, HEIR, HEIR)
             return STAYS
         if t == ARCHER or t == SOLDIER or t == ASSASSINATION:
-            if self._targets(t):
+            targets = self._targets(t)
+            if targets:
                 self.pending = P_TARGET
                 self.parg = t
+                self._legal = tuple([TARGET_AT[i] for i in targets])
                 return PENDING
             self.log = ((E_IDLE, me, t), self.log)
             if t == ASSASSINATION:
@@ -84,8 +87,10 @@ class Abilities:
             self.log = ((E_IDLE, me, t), self.log)
             return STAYS
         if t == SHAPESHIFTER:
-            if self._sources():
+            sources = self._sources()
+            if sources:
                 self.pending = P_COPY
+                self._legal = tuple([COPY_OF[s] for s in sources])
                 return PENDING
             self.log = ((E_IDLE, me, t), self.log)
             return STAYS
@@ -142,9 +147,11 @@ class Abilities:
         elif t == HEIR:
             self._heir(me, SHAPESHIFTER, SHAPESHIFTER)
         elif t == ARCHER or t == SOLDIER:
-            if self._targets(t):
+            targets = self._targets(t)
+            if targets:
                 self.pending = P_TARGET
                 self.parg = t
+                self._legal = tuple([TARGET_AT[i] for i in targets])
                 return
             self.log = ((E_IDLE, me, SHAPESHIFTER), self.log)
         elif t == SPY:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pygames.oriflamme import scoring
 from pygames.oriflamme.abilities import PENDING, STAYS
 from pygames.oriflamme.cards import AMBUSH, CONSPIRACY, FACE_UP, UNKNOWN
+from pygames.oriflamme.legal import PLAIN_REVEAL
 from pygames.oriflamme.moves import COPY, KEEP, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move
 from pygames.oriflamme.rules import (
     E_END,
@@ -115,6 +116,8 @@ class RoundFlow:
             top = q[cur][-1]
             if not top & FACE_UP:
                 self.pending = P_REVEAL
+                if top & 15 != UNKNOWN:
+                    self._legal = PLAIN_REVEAL
                 return
             r = self._act(top & 15)
             if r == PENDING:

@@ -1,6 +1,8 @@
 """Move generation: which decisions a position allows, and why a move is refused.
 
-``State.legal_moves`` asks ``_generate`` once per position (the result is cached);
+``State.legal_moves`` asks ``_generate`` once per position (the result is cached;
+the round flow stores it itself when it has just listed the choices of the decision it
+sets: a reveal of a known card, the targets or the sources of an ability);
 this is the hottest code of a bot's playout, so placements come from tables built
 once per hand mask, and the ability helpers (``_targets``, ``_victims``,
 ``_sources``, ``_destinations``) return plain lists the round flow reuses to know
@@ -12,6 +14,9 @@ position's fields and never changes them.
 """
 
 from __future__ import annotations
+
+from operator import itemgetter
+from typing import Callable
 
 from pygames.core.errors import IllegalMove
 from pygames.oriflamme.cards import ARCHER, FACE_UP, HAND_TYPES, SHAPESHIFTER, SOLDIER, UNKNOWN
@@ -59,7 +64,8 @@ from pygames.oriflamme.rules import (
 _ENDS_OF = tuple((PLACE_LEFT[t], PLACE_RIGHT[t]) for t in range(11))
 _LEFT_ONLY = tuple(tuple(PLACE_LEFT[t] for t in kinds) for kinds in HAND_TYPES)
 _BOTH_ENDS = tuple(tuple(m for t in kinds for m in _ENDS_OF[t]) for kinds in HAND_TYPES)
-_PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
+#: The choice at a visited face-down card of known type.
+PLAIN_REVEAL = (REVEAL_PLAIN, KEEP_MOVE)
 
 
 class Generation:
@@ -79,21 +85,29 @@ class Generation:
                 hand = 1 << UNKNOWN
             if not q:
                 return _LEFT_ONLY[hand]
-            own = [i for i, slot in enumerate(q) if slot[0] == p] if self.round > 1 else None
+            if self.round == 1:
+                return _BOTH_ENDS[hand]
+            own = [i for i, slot in enumerate(q) if slot[0] == p]
             if not own:
                 return _BOTH_ENDS[hand]
-            moves = []
-            for t in HAND_TYPES[hand]:
-                moves += _ENDS_OF[t]
-                on = PLACE_ON[t]
-                moves += [on[i] for i in own]
+            moves: list[Move] = []
+            if len(own) == 1:
+                i = own[0]
+                for t in HAND_TYPES[hand]:
+                    moves += _ENDS_OF[t]
+                    moves.append(PLACE_ON[t][i])
+            else:
+                on_own = itemgetter(*own)  # a tuple of PLACE_ON[t]'s moves on the mover's slots
+                for t in HAND_TYPES[hand]:
+                    moves += _ENDS_OF[t]
+                    moves += on_own(PLACE_ON[t])
             return tuple(moves)
         pending = self.pending
         cur = self.cursor
         if pending == P_REVEAL:
             slot = q[cur]
             if slot[-1] & 15 != UNKNOWN:
-                return _PLAIN_REVEAL
+                return PLAIN_REVEAL
             return tuple(REVEAL_AS[t] for t in self.possible_types(slot[0])) + (KEEP_MOVE,)
         if pending == P_TARGET:
             return tuple([TARGET_AT[i] for i in self._targets(self.parg)])
@@ -112,6 +126,22 @@ class Generation:
                 return (SHOW_AS[t],)
             return tuple(SHOW_AS[t] for t in self.possible_types(slot[0]))
         raise AssertionError("no decision pending")
+
+    def _draw_placement(self, below: Callable[[int], int]) -> Move:
+        """``legal_moves()[below(n)]`` of a placement, ``n`` its number of legal moves (no draw when
+        there is one), without listing them: a playout's uniform placement."""
+        p = (self.start + self.round - 1 + self.placed) % self.players
+        hand = self.hands[p]
+        kinds = HAND_TYPES[1 << UNKNOWN if hand == HIDDEN else hand]
+        q = self.queue
+        if not q:
+            return PLACE_LEFT[kinds[below(len(kinds)) if len(kinds) > 1 else 0]]
+        own = [i for i, slot in enumerate(q) if slot[0] == p] if self.round > 1 else []
+        per = 2 + len(own)  # left, right, then on each own slot
+        i = below(per * len(kinds))
+        t = kinds[i // per]
+        where = i % per
+        return PLACE_LEFT[t] if where == 0 else PLACE_RIGHT[t] if where == 1 else PLACE_ON[t][own[where - 2]]
 
     def _targets(self, kind: int) -> list[int]:
         """Slots the acting card (top of the cursor slot) may eliminate with ``kind``'s ability."""

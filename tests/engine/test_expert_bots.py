@@ -98,7 +98,7 @@ def _sampled(game: str, monkeypatch, hook: str) -> list:
     return seen
 
 
-@pytest.mark.parametrize(("game", "hook"), [("oriflamme", "fill"), ("turncoats", "deal")])
+@pytest.mark.parametrize(("game", "hook"), [("oriflamme", "_deal"), ("turncoats", "deal")])
 def test_expert_samples_only_positions_the_view_allows(game, hook, monkeypatch):
     """(Each expert deals its positions in its own function: ``hook``.)"""
     seen = _sampled(game, monkeypatch, hook)
