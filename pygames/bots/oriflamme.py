@@ -29,8 +29,9 @@ get the same answer.
   (``pygames.bots.reward``: a beaten seat still plays for the best place it can reach, and
   never throws the game to a rival by folly); the move tried most often is played.  Against three
   heuristic bots in 4-player games it takes a 53.9% win share over 400 games (95% CI
-  49.0-58.7%, fair share 25%; the reward with places, this stop's bench), about 0.27 s of CPU
-  per decision on CPython (``bench/bots_bench.py``).
+  49.0-58.7%, fair share 25%; the reward with places), 136 ms of CPU per decision on CPython
+  (mean; median 140, max 240) and 253 ms in Pyodide (Node; median 258, max 436)
+  (``bench/bots_bench.py --timing-only``, 20 and 4 games).
 * ``novice``: the heuristic playing a random move half the time (``NOVICE_RANDOM``), between
   ``random`` and ``heuristic`` on an Elo ladder (``bench/ladder.py``, table in the README).
 

@@ -84,9 +84,9 @@ LEVELS = ("random", "novice", "heuristic", "expert")
 NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
 #: --rows turncoats3,turncoats2 --games 400 --workers 1``: 80.0% [75.8%, 83.6%] of two-player games,
-#: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; CPU time per decision on
-#: CPython, 2 players mean 47 ms, median 42, max 300; 3 players mean 111 ms, median 95, max 709;
-#: in Pyodide (Node), 3 players over 40 games mean 153 ms, median 140, max 680, CPython 98 / 87 / 542).
+#: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; ``--timing-only``, CPU time per
+#: decision on CPython over 20 games, 2 players mean 23 ms, median 18, max 128; 3 players mean 55 ms,
+#: median 42, max 278; in Pyodide (Node) over 4 games, 2 players 29 / 27 / 59, 3 players 80 / 71 / 248).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
 #: rivals' answers (a Negotiate always among them), on ``ITERATIONS`` full positions dealt from its
