@@ -48,7 +48,6 @@ from pygames.bots import sometimes_random
 from pygames.bots.ismcts import search
 from pygames.bots.reward import placed
 from pygames.core.coach import judgement, message
-from pygames.core.errors import BadPosition
 from pygames.oriflamme import from_view
 from pygames.oriflamme.cards import (
     AMBUSH,
@@ -64,7 +63,8 @@ from pygames.oriflamme.cards import (
     UNKNOWN,
 )
 from pygames.oriflamme.moves import KEEP_MOVE, KINDS, LEFT, PLACE, REVEAL, RIGHT, SHOW, STEAL, TARGET, Move, parse
-from pygames.oriflamme.rules import HIDDEN, O_TIE_COVERED, OVER, P_TARGET, PLACING, REMOVED, ROUNDS
+from pygames.oriflamme.rules import O_TIE_COVERED, OVER, P_TARGET, PLACING, ROUNDS
+from pygames.oriflamme.sample import dealer
 from pygames.oriflamme.state import State
 
 __all__ = [
@@ -378,107 +378,19 @@ def _rollout(state: State, rng: Any) -> list[float]:
 _KEPT = (0.95, 0.4, 0.35, 0.9, 0.6, 0.05, 0.6, 0.1, 0.1, 0.1)
 
 
-def _weighted(weights: list[float], rng: Any) -> int:
-    """An index drawn with probability proportional to its weight (from ``rng`` only)."""
-    x = rng.below(1 << 30) / (1 << 30) * sum(weights)
-    for n, w in enumerate(weights):
-        x -= w
-        if x < 0:
-            return n
-    return len(weights) - 1
-
-
-def _deal(state: State, me: int, rng: Any) -> State:
+def _deal(state: State, rng: Any) -> State:
     """A full position for one iteration: rivals' face-down cards that were kept get a type
-    drawn by how likely it is to be kept that often (``_KEPT``), then the rest (other face-down
-    cards, hands, removed piles) is dealt uniformly among the types left, as
-    ``pygames.oriflamme.sample.fill`` does, with the same draws.  A search deals from one position
-    every iteration, so what its deals share (``_dealer``) is kept from the last call."""
+    drawn by how likely it is to be kept that often (``_KEPT``), then the rest is dealt uniformly
+    (``pygames.oriflamme.sample.dealer``).  A search deals from one position every iteration, so
+    what its deals share is worked out once and kept from the last call."""
     global _last_dealer
-    if _last_dealer is None or _last_dealer[0] is not state or _last_dealer[1] != me:
-        _last_dealer = (state, me, _dealer(state, me))
-    return _last_dealer[2](rng)
+    if _last_dealer is None or _last_dealer[0] is not state:
+        _last_dealer = (state, dealer(state, _KEPT))
+    return _last_dealer[1](rng)
 
 
-def _dealer(state: State, me: int) -> Callable[[Any], State]:
-    """``_deal`` of ``state`` for seat ``me`` as a function of the rng: which cards are unknown, the
-    types each seat may hold and how many go where are worked out once here."""
-    queue = state.queue
-    kept = sorted(
-        (
-            (i, j)
-            for i, slot in enumerate(queue)
-            if slot[0] != me
-            for j, c in enumerate(slot)
-            if j and c & 15 == UNKNOWN and c >> 5
-        ),
-        key=lambda ij: -(queue[ij[0]][ij[1]] >> 5),
-    )
-    possible_of = [state.possible_types(seat) for seat in range(state.players)]
-    picks = [(i, j, queue[i][0], [w ** (queue[i][j] >> 5) for w in _KEPT]) for i, j in kept]
-    kept_of = [sum(1 for _, _, seat, _ in picks if seat == p) for p in range(state.players)]
-    fills = []  # (seat, its possible types, its other unknown cards by slot, hand size or None, removed?)
-    for seat in range(state.players):
-        spots = [
-            (i, [j for j, c in enumerate(slot) if j and c & 15 == UNKNOWN and (i, j) not in kept])
-            for i, slot in enumerate(queue)
-            if slot[0] == seat
-        ]
-        spots = [(i, js) for i, js in spots if js]
-        hand_size = state.hand_count(seat) if state.hands[seat] == HIDDEN else None
-        removed_hidden = state.removed[seat] == HIDDEN
-        if not spots and hand_size is None and not removed_hidden:
-            continue
-        possible = possible_of[seat]
-        wanted = (hand_size or 0) + (REMOVED if removed_hidden else 0) + sum(len(js) for _, js in spots)
-        if len(possible) - kept_of[seat] != wanted:
-            raise BadPosition("oriflamme.error.view")
-        fills.append((seat, possible, spots, hand_size, removed_hidden))
-    if not picks and not fills:
-        return lambda rng: state
-
-    def deal(rng: Any) -> State:
-        q = queue[:]
-        left: dict[int, list[int]] = {}  # per seat: the types its kept cards did not take
-        for i, j, seat, powers in picks:
-            types = left.get(seat)
-            if types is None:
-                types = left[seat] = list(possible_of[seat])
-            slot = q[i]
-            q[i] = slot[:j] + (slot[j] & ~15 | types.pop(_weighted([powers[t] for t in types], rng)),) + slot[j + 1 :]
-        hands = list(state.hands)
-        removed = list(state.removed)
-        for seat, possible, spots, hand_size, removed_hidden in fills:
-            unseen = left[seat] if seat in left else list(possible)
-            rng.shuffle(unseen)
-            for i, js in spots:
-                cards = list(q[i])
-                for j in js:
-                    cards[j] = cards[j] & ~15 | unseen.pop()
-                q[i] = tuple(cards)
-            if hand_size is not None:
-                hands[seat] = _mask(unseen[:hand_size])
-                del unseen[:hand_size]
-            if removed_hidden:
-                removed[seat] = _mask(unseen)
-        dealt = state._child()
-        dealt.hands = tuple(hands)
-        dealt.removed = tuple(removed)
-        dealt.queue = q
-        return dealt
-
-    return deal
-
-
-#: ``_deal``'s last position, seat and dealer.
-_last_dealer: tuple[State, int, Callable[[Any], State]] | None = None
-
-
-def _mask(types: list[int]) -> int:
-    mask = 0
-    for t in types:
-        mask |= 1 << t
-    return mask
+#: ``_deal``'s last position and its dealer.
+_last_dealer: tuple[State, Callable[[Any], State]] | None = None
 
 
 def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget: float | None = None) -> Move:
@@ -510,7 +422,7 @@ def _search(
         return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
 
     return search(
-        lambda r: _deal(state, me, r),
+        lambda r: _deal(state, r),
         iterations,
         rng,
         apply=State._play_legal,

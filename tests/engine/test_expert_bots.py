@@ -187,7 +187,7 @@ def test_oriflamme_deal_reads_how_often_a_card_was_kept():
     trap = {AMBUSH, CONSPIRACY}
     kept = fresh = 0
     for _ in range(300):
-        dealt = oriflamme_bots._deal(seen, 0, rng)
+        dealt = oriflamme_bots._deal(seen, rng)
         assert {k: v for k, v in dealt.view(0).items() if k != "log"} == {k: v for k, v in view.items() if k != "log"}
         kept += dealt.queue[1][-1] & 15 in trap  # p2's card with 2 tokens
         fresh += dealt.queue[6][-1] & 15 in trap  # p3's card with none (a uniform 2 in 9)
@@ -311,7 +311,7 @@ def test_search_on_a_clock_stops_at_its_deadline_or_when_settled():
 
         stats = {}
         move = search(
-            lambda r: oriflamme_bots._deal(seen, seat, r),
+            lambda r: oriflamme_bots._deal(seen, r),
             iterations,
             Rng(4),
             apply=type(state)._play_legal,

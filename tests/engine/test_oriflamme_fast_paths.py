@@ -2,7 +2,7 @@
 
 The round flow stores the legal moves it has just listed (``State._legal``); a playout draws a
 placement without listing the moves (``_draw_placement``); the expert deals its positions from
-a plan worked out once (``pygames.bots.oriflamme._dealer``).  Seeded random games, with the
+a plan worked out once (``pygames.oriflamme.sample.dealer``).  Seeded random games, with the
 default options and with every option flipped, from the full position and from every seat's view.
 """
 
@@ -15,7 +15,7 @@ from pygames.core.rng import Rng
 from pygames.oriflamme import OPTIONS, from_view, new_game
 from pygames.oriflamme.cards import UNKNOWN
 from pygames.oriflamme.rules import HIDDEN, PLACING
-from pygames.oriflamme.sample import fill
+from pygames.oriflamme.sample import _weighted, fill
 
 FLIPPED = {name: not default for name, default in OPTIONS.items()}
 
@@ -32,17 +32,15 @@ def _positions(players: int, seed: int, options: dict[str, bool]):
         state = state.play(legal[rng.below(len(legal))])
 
 
-def _old_deal(state, me, rng):
+def _old_deal(state, rng):
     """The expert's deal as it was: each iteration works everything out from the position."""
     queue = list(state.queue)
     unseen: dict[int, list[int]] = {}
-    kept = [
-        (i, j) for i, s in enumerate(queue) if s[0] != me for j, c in enumerate(s) if j and c & 15 == UNKNOWN and c >> 5
-    ]
+    kept = [(i, j) for i, s in enumerate(queue) for j, c in enumerate(s) if j and c & 15 == UNKNOWN and c >> 5]
     for i, j in sorted(kept, key=lambda ij: -(queue[ij[0]][ij[1]] >> 5)):
         slot = queue[i]
         types = unseen.setdefault(slot[0], list(state.possible_types(slot[0])))
-        pick = bots._weighted([bots._KEPT[t] ** (slot[j] >> 5) for t in types], rng)
+        pick = _weighted([bots._KEPT[t] ** (slot[j] >> 5) for t in types], rng)
         queue[i] = slot[:j] + (slot[j] & ~15 | types.pop(pick),) + slot[j + 1 :]
     partial = state._child()
     partial.queue = queue
@@ -65,8 +63,7 @@ def test_fast_paths_match_the_plain_ones(players, options):
                     expected = legal[0] if len(legal) == 1 else legal[plain.below(len(legal))]
                     assert state._draw_placement(fast.below) is expected and plain.state == fast.state
             if HIDDEN in state.hands and state.to_move is not None:
-                me = state.to_move
                 for k in range(2):
                     plain, fast = Rng(k), Rng(k)
-                    dealt = bots._deal(state, me, fast)
-                    assert dealt.to_text() == _old_deal(state, me, plain).to_text() and plain.state == fast.state
+                    dealt = bots._deal(state, fast)
+                    assert dealt.to_text() == _old_deal(state, plain).to_text() and plain.state == fast.state
