@@ -51,7 +51,11 @@ from pygames.core.rng import Rng, derive_seed
 
 #: name -> (game, players, candidates).
 ROWS = {
-    "oriflamme4": ("oriflamme", 4, "random,heuristic~0.5,heuristic,expert@30,expert@100,expert@300,expert@1000"),
+    "oriflamme4": (
+        "oriflamme",
+        4,
+        "random,heuristic~0.5,heuristic,expert@30,expert@100,expert@300,expert@1000,expert@3000",
+    ),
     "turncoats3": ("turncoats", 3, "random,heuristic~0.5,heuristic~0.25,heuristic,expert@0,expert@6,expert@24"),
     "turncoats2": ("turncoats", 2, "random,heuristic~0.5,heuristic~0.25,heuristic,expert@0,expert@6,expert@24"),
 }
