@@ -9,7 +9,8 @@ OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, as its te
 run it: UCT with ``uct_c=2``, one random rollout per leaf, unlimited world samples, the most
 visited move) searches through ``pygames.adapters.openspiel``, resampling each simulation's
 world with the adapter's resampler (the engine's ``determinize`` of the seat's view, the sampler
-our expert uses too).  Two budgets, one row each:
+our expert uses too) from a seeded sampler (``_seeded_resampler``; OpenSpiel's own is seeded at
+random), so a game replays the same.  Three rows:
 
 * ``sims``: ISMCTS gets as many simulations per move as our expert has iterations
   (``ITERATIONS`` of the game's bots module; at least 2, the fewest with which it picks a move:
@@ -18,7 +19,9 @@ our expert uses too).  Two budgets, one row each:
   than a simulation each, so this row favours it and the clock row is the fair one there);
 * ``clock``: ISMCTS searches until it has used as much CPU time on the move as our expert has
   used on average per decision so far in this process (the first game's figure is measured on
-  a few expert decisions before the first game);
+  a few expert decisions before the first game); its random rollouts are played on the engine
+  (``PlayoutEvaluator`` with ``_random_playout``: the same uniform policy without the cost of
+  OpenSpiel's rollout loop a step), so it gets as many simulations as the time allows;
 * ``playout``: equal simulations as in ``sims``, but each of ISMCTS's rollouts plays the game out
   with the playout policy our expert's own search uses (``PlayoutEvaluator``: Oriflamme's
   ``_rollout_move``, Turncoats' heuristic answers, ``turncoats_replies.Rival``), not at random.
@@ -193,6 +196,8 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
     random_state = np.random.RandomState(derive_seed(seed, "ismcts") % (1 << 32))
     if mode == "playout":
         evaluator = PlayoutEvaluator(game, Rng(derive_seed(seed, "playout")))
+    elif mode == "clock":  # the same random rollouts, played on the engine: more of them in the time
+        evaluator = PlayoutEvaluator(game, Rng(derive_seed(seed, "playout")), _random_playout)
     else:
         evaluator = mcts.RandomRolloutEvaluator(1, random_state)
     bot = TimedISMCTSBot(
@@ -202,6 +207,7 @@ def play(row: str, mode: str, game_index: int) -> tuple[float, float, int]:
         max_simulations=max(bots.ITERATIONS, 2),
         random_state=random_state,
     )
+    bot.set_resampler(_seeded_resampler(derive_seed(seed, "resample") % (1 << 31)))
     times = _EXPERT_TIMES.setdefault(row, [])
     state = GAMES[game].new_game(players, seed)
     if mode == "clock" and not times:
