@@ -419,3 +419,24 @@ def test_yardstick_sims_rate_searches_alike_from_the_same_seeds(monkeypatch) -> 
         ms, picked = yardstick.sims_rate("turncoats2", 2, rollouts)
         assert ms > 0 and len(picked) == 2 and all("root visits" in text for text in picked)
         assert yardstick.sims_rate("turncoats2", 2, rollouts)[1] == picked
+
+
+def test_yardstick_games_replay_the_same(monkeypatch) -> None:
+    """``bench/yardstick.py``'s games (issue 28): ISMCTS resamples from a seeded sampler, so a game
+    of a row on a fixed budget is the same game every time it is played (a table can be played
+    over several sittings)."""
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import yardstick
+    from bots_bench import play_out
+
+    ends: list[str] = []
+
+    def recording(state, decide):
+        end = play_out(state, decide)
+        ends.append(end.to_text())
+        return end
+
+    monkeypatch.setattr(yardstick, "play_out", recording)
+    for mode in ("sims", "playout"):
+        first = yardstick.play("turncoats2", mode, 3)
+        assert yardstick.play("turncoats2", mode, 3) == first and ends[-1] == ends[-2]
