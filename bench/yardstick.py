@@ -161,13 +161,7 @@ class PlayoutEvaluator(mcts.Evaluator):
             state = state.clone()
             while state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                x = self.rng.below(1 << 30) / (1 << 30)
-                pick = outcomes[-1][0]
-                for action, chance in outcomes:
-                    x -= chance
-                    if x < 0:
-                        pick = action
-                        break
+                pick = outcomes[self.rng.weighted([chance for _, chance in outcomes])][0]
                 state.apply_action(pick)
         if state.is_terminal():
             return np.array(state.returns())

@@ -338,14 +338,7 @@ def draw_hands(beliefs: Beliefs, unseen: list[int], rng: Any) -> list[list[int]]
     for _ in range(20):
         hands = []
         for items in every:
-            x = rng.below(1 << 30) / (1 << 30)
-            pick = items[-1][0]
-            for hand, p in items:
-                x -= p
-                if x < 0:
-                    pick = hand
-                    break
-            hands.append(unpack(pick))
+            hands.append(unpack(items[rng.weighted([p for _, p in items])][0]))
         if all(sum(h[c] for h in hands) <= unseen[c] for c in range(3)):
             break
     return hands

@@ -8,7 +8,7 @@ state is one integer, so it can live inside a game state and a replay is exact.
 from __future__ import annotations
 
 import hashlib
-from typing import MutableSequence, TypeVar
+from typing import MutableSequence, Sequence, TypeVar
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -64,6 +64,16 @@ class Rng:
             if x < limit:
                 self.state = s
                 return x % n
+
+    def weighted(self, weights: Sequence[float], total: float = 1.0) -> int:
+        """An index drawn with probability ``weights[i] / total`` (``total``: their sum, 1 for
+        probabilities; the last index when rounding leaves some over)."""
+        x = self.below(1 << 30) / (1 << 30) * total
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return i
+        return len(weights) - 1
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place."""

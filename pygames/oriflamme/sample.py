@@ -87,7 +87,8 @@ def dealer(state: State, kept_odds: Sequence[float] | None = None) -> Callable[[
             if types is None:
                 types = left[seat] = list(possible_of[seat])
             slot = q[i]
-            q[i] = slot[:j] + (slot[j] & ~15 | types.pop(_weighted([powers[t] for t in types], rng)),) + slot[j + 1 :]
+            weights = [powers[t] for t in types]
+            q[i] = slot[:j] + (slot[j] & ~15 | types.pop(rng.weighted(weights, sum(weights))),) + slot[j + 1 :]
         hands = list(state.hands)
         removed = list(state.removed)
         for seat, possible, spots, hand_size, removed_hidden in fills:
@@ -110,16 +111,6 @@ def dealer(state: State, kept_odds: Sequence[float] | None = None) -> Callable[[
         return dealt
 
     return deal
-
-
-def _weighted(weights: list[float], rng: Any) -> int:
-    """An index drawn with probability proportional to its weight (from ``rng`` only)."""
-    x = rng.below(1 << 30) / (1 << 30) * sum(weights)
-    for n, w in enumerate(weights):
-        x -= w
-        if x < 0:
-            return n
-    return len(weights) - 1
 
 
 def _mask(types: list[int]) -> int:

@@ -15,7 +15,7 @@ from pygames.core.rng import Rng
 from pygames.oriflamme import OPTIONS, from_view, new_game
 from pygames.oriflamme.cards import UNKNOWN
 from pygames.oriflamme.rules import HIDDEN, PLACING
-from pygames.oriflamme.sample import _weighted, fill
+from pygames.oriflamme.sample import fill
 
 FLIPPED = {name: not default for name, default in OPTIONS.items()}
 
@@ -40,7 +40,8 @@ def _old_deal(state, rng):
     for i, j in sorted(kept, key=lambda ij: -(queue[ij[0]][ij[1]] >> 5)):
         slot = queue[i]
         types = unseen.setdefault(slot[0], list(state.possible_types(slot[0])))
-        pick = _weighted([bots._KEPT[t] ** (slot[j] >> 5) for t in types], rng)
+        weights = [bots._KEPT[t] ** (slot[j] >> 5) for t in types]
+        pick = rng.weighted(weights, sum(weights))
         queue[i] = slot[:j] + (slot[j] & ~15 | types.pop(pick),) + slot[j + 1 :]
     partial = state._child()
     partial.queue = queue
