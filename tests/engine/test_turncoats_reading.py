@@ -56,3 +56,42 @@ def test_reading_weighs_the_true_hand_more_than_a_blind_deal():
         blind += math.log(_deal(_unseen(view), view["hand_sizes"][1])[hands[1]])
         read += math.log(beliefs[1][hands[1]])
     assert read > blind + 10.0
+
+
+def test_a_negotiate_return_tells_about_the_hand(monkeypatch):
+    """The stone a rival shows and returns on a Negotiate is read, not only taken off its hand: the
+    true hand is more likely after the reading of the return than after the hard fact alone."""
+    from pygames.bots import turncoats_reading as reading
+    from pygames.turncoats.board import UNIT
+    from pygames.turncoats.moves import RETURN
+
+    def hard_fact_only(self, belief, colour, table):
+        out = {}
+        for hand, p in belief.items():
+            if unpack(hand)[colour]:
+                out[hand - UNIT[colour]] = out.get(hand - UNIT[colour], 0.0) + p
+        return out
+
+    def true_hand_chance(view, hand) -> float:
+        reading._READ.clear()  # readings are kept per process: read afresh
+        return read_hands(view, bots._colour_odds)[1].get(hand, 0.0)
+
+    read = hard = 0.0
+    returns = 0
+    for seed in range(16):
+        state = turncoats.new_game(2, seed)
+        rngs = [Rng(derive_seed("returns", seed, s)) for s in range(2)]
+        while state.outcome is None:
+            seat = state.to_move
+            view = state.view(seat)
+            last = state.log(1)
+            if seat == 0 and last and last[0][0] == 1 and last[0][1].kind == RETURN:
+                read += math.log(max(true_hand_chance(view, state._hands[1]), 1e-12))
+                with monkeypatch.context() as patch:
+                    patch.setattr(reading._Likelihood, "returned", hard_fact_only)
+                    hard += math.log(max(true_hand_chance(view, state._hands[1]), 1e-12))
+                returns += 1
+            state = state.play(bots.heuristic(view, rngs[seat]))
+    reading._READ.clear()
+    assert returns >= 4
+    assert read > hard + 0.5
