@@ -11,6 +11,7 @@ the yardstick excepted, whose budget is the expert's time measured in the run th
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from pathlib import Path
@@ -27,15 +28,34 @@ SCRIPTS = ("game_cache.py", "bots_bench.py", "yardstick.py", "ladder.py")
 def fingerprint(game: str) -> str:
     """A hash of what decides a game of ``game``'s result: the core, that game's rules and bots,
     the search they share, the adapters (OpenSpiel's ISMCTS plays through them) and the bench
-    scripts; not the page's bridge, link play or the other games."""
+    scripts; not the page's bridge, link play or the other games.  Each file counts by its
+    code alone (``_code``), so a comment or a docstring (a figure measured with the cache) can
+    change without playing every game again."""
     pkg = ROOT / "pygames"
     paths = [pkg / "__init__.py", pkg / "bots" / "__init__.py", pkg / "bots" / "ismcts.py"]
     paths += [*(pkg / "core").rglob("*.py"), *(pkg / game).rglob("*.py"), *(pkg / "adapters").rglob("*.py")]
     paths += [*(pkg / "bots").glob(f"{game}*.py"), *(ROOT / "bench" / name for name in SCRIPTS)]
     digest = hashlib.sha256()
     for path in sorted(p for p in paths if p.exists()):
-        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + _code(path) + b"\0")
     return digest.hexdigest()[:16]
+
+
+def _code(path: Path) -> bytes:
+    """A Python file's syntax tree without its docstrings (comments never reach the tree), dumped:
+    the same for two files that differ in comments, docstrings or layout only."""
+    tree = ast.parse(path.read_bytes())
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            del body[0]
+    return ast.dump(tree).encode()
 
 
 def run_games(

@@ -61,3 +61,17 @@ def test_the_fingerprint_follows_the_games_rules_bots_and_bench_only(tmp_path, m
         files[name].write_text("A = 2\n")
         assert game_cache.fingerprint("okiya") not in seen, name
         seen.add(game_cache.fingerprint("okiya"))
+
+
+def test_comments_and_docstrings_do_not_count_but_code_does(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_cache, "ROOT", tmp_path)
+    rules = tmp_path / "pygames/okiya/rules.py"
+    rules.parent.mkdir(parents=True)
+    rules.write_text('"""Rules."""\n\n\ndef f(x):\n    """Twice x."""\n    return 2 * x  # doubled\n')
+    code = game_cache.fingerprint("okiya")
+    rules.write_text('"""The rules, said otherwise."""\n\n#: A note measured later.\ndef f(x):\n    return 2 * x\n')
+    assert game_cache.fingerprint("okiya") == code
+    rules.write_text('"""Rules."""\n\n\ndef f(x):\n    """Twice x."""\n    return 3 * x  # doubled\n')
+    assert game_cache.fingerprint("okiya") != code
+    rules.write_text('"""Rules."""\n\n\ndef f(x):\n    """Twice x."""\n    return "Twice x."\n')
+    assert game_cache.fingerprint("okiya") != code
