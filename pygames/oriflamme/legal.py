@@ -16,7 +16,6 @@ position's fields and never changes them.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable
 
 from pygames.core.errors import IllegalMove
 from pygames.oriflamme.cards import ARCHER, FACE_UP, HAND_TYPES, SHAPESHIFTER, SOLDIER, UNKNOWN
@@ -126,22 +125,6 @@ class Generation:
                 return (SHOW_AS[t],)
             return tuple(SHOW_AS[t] for t in self.possible_types(slot[0]))
         raise AssertionError("no decision pending")
-
-    def _draw_placement(self, below: Callable[[int], int]) -> Move:
-        """``legal_moves()[below(n)]`` of a placement, ``n`` its number of legal moves (no draw when
-        there is one), without listing them: a playout's uniform placement."""
-        p = (self.start + self.round - 1 + self.placed) % self.players
-        hand = self.hands[p]
-        kinds = HAND_TYPES[1 << UNKNOWN if hand == HIDDEN else hand]
-        q = self.queue
-        if not q:
-            return PLACE_LEFT[kinds[below(len(kinds)) if len(kinds) > 1 else 0]]
-        own = [i for i, slot in enumerate(q) if slot[0] == p] if self.round > 1 else []
-        per = 2 + len(own)  # left, right, then on each own slot
-        i = below(per * len(kinds))
-        t = kinds[i // per]
-        where = i % per
-        return PLACE_LEFT[t] if where == 0 else PLACE_RIGHT[t] if where == 1 else PLACE_ON[t][own[where - 2]]
 
     def _targets(self, kind: int) -> list[int]:
         """Slots the acting card (top of the cursor slot) may eliminate with ``kind``'s ability."""

@@ -156,6 +156,15 @@ _RESOLVING = (
 )
 
 
+#: Round 3, p3 to place (Ambush, Archer, Assassination, Conspiracy, Royal Decree) with two cards of
+#: its own in the queue (a face-up Lord, a face-down Spy).
+_PLACING = (
+    "players=4 start=p1 round=3 phase=place placed=0 pools=1,2,1,3 "
+    "hands=HeLoSoSpRd,ArAsHeLoRd,AmArAsCoRd,AmArAsCoLo removed=AmAsCo,ShSoSp,ShSoHe,RdShSp "
+    "queue=p1:Ard0,p2:Amd2,p3:Lou,p2:Cod1,p4:Hed1,p1:Shd0,p3:Spd0,p4:Sod0 out=-,-,-,-"
+)
+
+
 def test_oriflamme_playout_keeps_traps_and_hits_rivals():
     """The expert's playout policy: an Ambush stays face down before the last round, a Conspiracy
     with 2 tokens is sometimes cashed and sometimes kept, a Soldier hits the rival beside it rather
@@ -172,16 +181,25 @@ def test_oriflamme_playout_keeps_traps_and_hits_rivals():
     assert moves(3, "target:Soldier") == {"target 4"}
 
 
+def test_oriflamme_playout_places_at_the_ends_never_on_its_own_cards():
+    """A playout's placement (``_rollout_move``, ``_rollout_placement`` in the playout's loop): any
+    card of the hand at either end of the queue, never covering the seat's own card, though the
+    rules allow it (a random cover mostly throws away the covered card)."""
+    state = oriflamme.from_text(_PLACING)
+    moves = state.legal_moves()
+    legal = {str(m) for m in moves}
+    rng = Rng("placement")
+    drawn = {str(oriflamme_bots._rollout_move(state, moves, rng)) for _ in range(300)}
+    assert drawn == {str(oriflamme_bots._rollout_placement(state, rng.below)) for _ in range(300)}
+    ends = {m for m in legal if m.endswith((" left", " right"))}  # any card of the hand, either end
+    assert drawn == ends and ends < legal
+
+
 def test_oriflamme_deal_reads_how_often_a_card_was_kept():
     """A rival's face-down card kept twice is dealt as an Ambush or a Conspiracy far more often than
     a uniform deal would (1 in 5), a card never visited stays near uniform, and every deal looks
     the same from the seat."""
-    text = (
-        "players=4 start=p1 round=3 phase=place placed=0 pools=1,2,1,3 "
-        "hands=HeLoSoSpRd,ArAsHeLoRd,AmArAsCoRd,AmArAsCoLo removed=AmAsCo,ShSoSp,ShSoHe,RdShSp "
-        "queue=p1:Ard0,p2:Amd2,p3:Lou,p2:Cod1,p4:Hed1,p1:Shd0,p3:Spd0,p4:Sod0 out=-,-,-,-"
-    )
-    view = oriflamme.from_text(text).view(0)
+    view = oriflamme.from_text(_PLACING).view(0)
     seen = oriflamme.from_view(view)
     rng = Rng("deal")
     trap = {AMBUSH, CONSPIRACY}

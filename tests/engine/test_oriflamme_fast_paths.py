@@ -1,7 +1,7 @@
 """Oriflamme's fast paths for search give exactly what the plain ones give.
 
 The round flow stores the legal moves it has just listed (``State._legal``); a playout draws a
-placement without listing the moves (``_draw_placement``); the expert deals its positions from
+legal placement without listing the moves (``_rollout_placement``); the expert deals its positions from
 a plan worked out once (``pygames.oriflamme.sample.dealer``).  Seeded random games, with the
 default options and with every option flipped, from the full position and from every seat's view.
 """
@@ -14,6 +14,7 @@ from pygames.bots import oriflamme as bots
 from pygames.core.rng import Rng
 from pygames.oriflamme import OPTIONS, from_view, new_game
 from pygames.oriflamme.cards import UNKNOWN
+from pygames.oriflamme.moves import LEFT, RIGHT
 from pygames.oriflamme.rules import HIDDEN, PLACING
 from pygames.oriflamme.sample import fill
 
@@ -60,9 +61,8 @@ def test_fast_paths_match_the_plain_ones(players, options):
                     assert child._legal == child._generate()
             if state.phase == PLACING:
                 for k in range(3):
-                    plain, fast = Rng(k), Rng(k)
-                    expected = legal[0] if len(legal) == 1 else legal[plain.below(len(legal))]
-                    assert state._draw_placement(fast.below) is expected and plain.state == fast.state
+                    move = bots._rollout_placement(state, Rng(k).below)
+                    assert move in legal and move.b in (LEFT, RIGHT)
             if HIDDEN in state.hands and state.to_move is not None:
                 for k in range(2):
                     plain, fast = Rng(k), Rng(k)
