@@ -25,9 +25,10 @@ get the same answer.
   It walks one tree of the seat's moves and its rivals' moves as the seat sees them (a
   rival's placement by where, not by which card) and finishes the game with a cheap playout
   policy (``_rollout_move``: place at the ends of the queue, reveal what usually pays, attack
-  and rob rivals rather than oneself, otherwise at random), each seat rewarded with its share of the win, else its place
-  (``pygames.bots.reward``: a beaten seat still plays for the best place it can reach, and
-  never throws the game to a rival by folly); the move tried most often is played.  Against three
+  and rob rivals rather than oneself, otherwise at random), each seat rewarded with its share of
+  the win, else its place (``pygames.bots.reward``: a beaten seat still plays for the best place
+  it can reach, and never throws the game to a rival by folly); the move tried most often is
+  played.  Against three
   heuristic bots in 4-player games it takes a 59.4% win share over 400 games (95% CI
   54.5-64.1%, fair share 25%; ``bench/bots_bench.py``), 133 ms of CPU per decision on CPython
   (mean; median 137, max 258; ``--timing-only``, 20 games).
@@ -365,7 +366,7 @@ def _rollout_placement(state: State, below: Callable[[int], int]) -> Move:
     without listing the moves (the hot loop).  Against heuristics the expert won 53.9% of
     ``bench/bots_bench.py``'s 400 games with a uniform draw over every legal placement, 59.4% with
     this; on its seeds 400-799, 56.6% and 61.4% (a first version of this draw)."""
-    hand = state.hands[(state.start + state.round - 1 + state.placed) % state.players]
+    hand = state.hands[state.to_move]
     kinds = HAND_TYPES[1 << UNKNOWN if hand == HIDDEN else hand]
     if not state.queue:
         return PLACE_LEFT[kinds[below(len(kinds))]]
