@@ -273,14 +273,20 @@ def stop_the_old_version(page):
     cdp.on("ServiceWorker.workerVersionUpdated", lambda e: versions.update({v["versionId"]: v for v in e["versions"]}))
     cdp.send("ServiceWorker.enable")
     deadline = time.monotonic() + STEP_MS / 1000
-    while not any(v["status"] == "activated" for v in versions.values()) and time.monotonic() < deadline:
-        page.wait_for_timeout(50)  # CDP events arrive while Playwright waits
+    assert until_devtools_says(page, lambda: any(v["status"] == "activated" for v in versions.values()), deadline)
     (active,) = [v for v in versions.values() if v["status"] == "activated"]
     cdp.send("ServiceWorker.stopWorker", {"versionId": active["versionId"]})
-    while versions[active["versionId"]]["runningStatus"] != "stopped" and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    assert versions[active["versionId"]]["runningStatus"] == "stopped"
+    assert until_devtools_says(page, lambda: versions[active["versionId"]]["runningStatus"] == "stopped", deadline)
     return cdp
+
+
+def until_devtools_says(page, condition, deadline: float) -> bool:
+    """Wait until ``condition()`` holds or the monotonic clock passes ``deadline``; the condition
+    reads DevTools events, which reach Python only while Playwright is waiting, so the wait hands
+    Playwright slices of 50 ms and checks between them (no page condition tells a worker's status)."""
+    while not condition() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    return condition()
 
 
 def test_reload_takes_the_new_version_even_when_the_old_one_is_woken_meanwhile(profile, deploys, builds):
