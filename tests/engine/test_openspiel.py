@@ -259,7 +259,9 @@ def test_ismcts_plays_a_whole_game_through_the_resampler(game: str, players: int
         state.apply_action(action)
         decisions += 1
     assert decisions > players
-    assert sum(state.returns()) == 0 and max(state.returns()) > 0
+    returns = state.returns()
+    # zero-sum; a seat won, unless every seat tied (OpenSpiel's sampler is not seeded: any end may come)
+    assert sum(returns) == 0 and (max(returns) > 0 or returns == [0.0] * players)
 
 
 def test_the_site_wheel_leaves_the_adapters_out(build_mod, tmp_path) -> None:
