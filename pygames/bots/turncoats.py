@@ -84,10 +84,10 @@ LEVELS = ("random", "novice", "heuristic", "expert")
 #: ``novice``: the heuristic, but a random legal move with this probability (midway on the ladder).
 NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
-#: --rows turncoats3,turncoats2 --games 400 --workers 1``: 80.0% [75.8%, 83.6%] of two-player games,
-#: fair 50%; 70.2% [65.6%, 74.5%] of three-player games, fair 33.3%; ``--timing-only``, CPU time per
-#: decision on CPython over 20 games, 2 players mean 23 ms, median 18, max 128; 3 players mean 55 ms,
-#: median 42, max 278; in Pyodide (Node) over 4 games, 2 players 29 / 27 / 59, 3 players 80 / 71 / 248).
+#: --rows turncoats3,turncoats2 --games 400``: 80.0% [75.8%, 83.6%] of two-player games, fair 50%;
+#: 74.8% [70.3%, 78.8%] of three-player games, fair 33.3%), thinking per decision (CPU time on
+#: CPython, those games) 2 players mean 27 ms, median 21, max 324; 3 players mean 176, median 72,
+#: max 1447.  In the page it thinks on the clock (``expert``'s ``budget``).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
 #: rivals' answers (a Negotiate always among them), on ``ITERATIONS`` full positions dealt from its
@@ -102,12 +102,14 @@ ITERATIONS = 24
 BATCH = 8
 MAX_DEALS = 400
 #: Near the end the expert plays each dealt position out to the end instead (every seat, its own
-#: too, as the heuristic would): from ``PLAYOUT_LEFT`` stones left in three players' hands (as
-#: many per seat for other counts) down.  Three players, the same 150 games each: 66.7% without;
-#: from 12 stones 69.3% (median 91 ms, max 651); from 16 72.0% but max 1224 ms, over the budget,
-#: and capped at 288 / stones-left positions 66.9% (max 883); from the start (6 candidates on 16
-#: positions) 64.7%.  400 games each, from 12: 70.2% (3p) and 80.0% (2p, from 8).
-PLAYOUT_LEFT = 12
+#: too, as the heuristic would): from this many stones left in all hands down, by player count.
+#: Three players, the same 150 games each: 66.7% without; from 12 stones 69.3% (median 91 ms, max
+#: 651); from 16 72.0%; from the start (6 candidates on 16 positions) 64.7%.  400 games each on
+#: ``bench/bots_bench.py``'s seeds 0-399 (400-799): from 12 70.5% (65.5%), from 16 74.8% (69.5%),
+#: from 20 73.8%, from 24 72.0%, so 16 (mean 175 ms, max 1.3 s: on the page's clock it stops at
+#: its budget).  Two players, seeds 0-399 (400-799): from 4 77.0%, from 6 78.0% (71.0%), from 8
+#: 80.0% (71.2%), from 10 75.2%, so 8.  Four and five players keep 4 a seat (not measured).
+PLAYOUT_LEFT = {2: 8, 3: 16, 4: 16, 5: 20}
 
 #: Random deals of the unseen stones used to estimate a player's chance.
 SAMPLES = 32
@@ -336,7 +338,7 @@ class _Judge:
         self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES, beliefs)
         #: With few stones left in the hands, every position is played to its end.
         left = sum(SIZE[h] if h >= 0 else ~h for h in state._hands)
-        self.playout = 3 * left <= PLAYOUT_LEFT * state.players
+        self.playout = left <= PLAYOUT_LEFT[state.players]
 
     def answered(self, position: State, move: Any, rival: Rival) -> float:
         """The searcher's chance to win after playing ``move`` in the full ``position`` (a

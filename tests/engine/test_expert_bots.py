@@ -213,7 +213,7 @@ def test_oriflamme_deal_reads_how_often_a_card_was_kept():
 
 
 def test_turncoats_expert_plays_the_end_out():
-    """With at most ``PLAYOUT_LEFT`` stones left in the hands, the expert scores a move on a dealt
+    """With at most ``PLAYOUT_LEFT[3]`` stones left in the hands, the expert scores a move on a dealt
     position by playing it to the end: 1 for the win, else its place (``pygames.bots.reward``: 0
     for 3rd, ``PLACE_WEIGHT / 2`` for 2nd of 3); with more, by the estimate its next move can
     reach, a chance (other values)."""
@@ -234,7 +234,7 @@ def test_turncoats_expert_plays_the_end_out():
             rival = Rival(turncoats_bots._colour_odds, turncoats_bots._odds_of, Rng(2))
             position = deal(root, 0, beliefs, Rng(3))
             scores = {judge.answered(position, m, rival) for m in position.legal_moves()}
-            assert judge.playout == (sum(view["hand_sizes"]) <= turncoats_bots.PLAYOUT_LEFT)  # 3 players
+            assert judge.playout == (sum(view["hand_sizes"]) <= turncoats_bots.PLAYOUT_LEFT[3])
             assert scores <= results if judge.playout else scores - results
             seen[judge.playout] += 1
         state = state.play(turncoats_bots.heuristic(view, rngs[state.to_move]))
