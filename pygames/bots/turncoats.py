@@ -77,9 +77,9 @@ __all__ = [
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 #: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about
-#: 90-115, 85-190 and 95-145 points apart (3 and 2 players): a game of much luck leaves no room
-#: for more levels 150-200 points apart (the expert on 6 dealt positions is as strong as on 24,
-#: on none no stronger than the heuristic).
+#: 60-115, 105-190 and 95-170 points apart (3 and 2 players): a game of much luck leaves no room
+#: for more levels 150-200 points apart (the expert on 6 dealt positions is about as strong as on
+#: 24, on none no stronger than the heuristic).
 LEVELS = ("random", "novice", "heuristic", "expert")
 #: ``novice``: the heuristic, but a random legal move with this probability (midway on the ladder).
 NOVICE_RANDOM = 0.25
