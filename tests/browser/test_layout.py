@@ -133,18 +133,23 @@ def assert_fits(page, name: str) -> None:
 
 
 def assert_sections_marked(page) -> None:
-    """Item 8: every folded section's heading shows a marker, turned when it opens."""
-    summaries = page.locator("details > summary:visible")
-    assert summaries.count() > 0
-    for i in range(summaries.count()):
-        s = summaries.nth(i)
+    """Item 8: every folded section's heading shows a marker, turned when it opens.
+
+    An end screen's chart (and its section in words) comes from the bridge after the screen: it is
+    waited for first, and each heading is held by its element, so a section that arrives late
+    cannot shift a locator's n-th match between the click and the wait."""
+    if page.locator(".end-chart").count():
+        expect(page.locator(".end-chart .game-chart")).to_be_attached(timeout=2 * STEP_MS)
+    summaries = page.locator("details > summary:visible").element_handles()
+    assert summaries
+    for s in summaries:
         closed = s.evaluate("e => [getComputedStyle(e, '::before').content, getComputedStyle(e, '::before').transform]")
         assert closed[0] not in ("none", "normal"), s.text_content()
         if not s.evaluate("e => e.parentElement.open"):
             s.click()
             page.wait_for_function(
                 "([e, closed]) => e.parentElement.open && getComputedStyle(e, '::before').transform !== closed",
-                arg=[s.element_handle(), closed[1]],
+                arg=[s, closed[1]],
                 timeout=STEP_MS,
             )
             s.click()
