@@ -29,9 +29,9 @@ get the same answer.
   the win, else its place (``pygames.bots.reward``: a beaten seat still plays for the best place
   it can reach, and never throws the game to a rival by folly); the move tried most often is
   played.  Against three
-  heuristic bots in 4-player games it takes a 59.4% win share over 400 games (95% CI
-  54.5-64.1%, fair share 25%; ``bench/bots_bench.py``), 133 ms of CPU per decision on CPython
-  (mean; median 137, max 258; ``--timing-only``, 20 games).
+  heuristic bots in 4-player games it takes a 62.2% win share over 400 games (95% CI
+  57.4-66.8%, fair share 25%; ``bench/bots_bench.py``; 60.5% on seeds 400-799), 133 ms of CPU per
+  decision on CPython (mean; median 137, max 258; ``--timing-only``, 20 games).
 * ``novice``: the heuristic playing a random move half the time (``NOVICE_RANDOM``), between
   ``random`` and ``heuristic`` on an Elo ladder (``bench/ladder.py``, table in the README).
 
@@ -109,8 +109,10 @@ NOVICE_RANDOM = 0.5
 ITERATIONS = 1000
 #: On a clock (``expert``'s ``budget``), the most iterations of one decision.
 MAX_ITERATIONS = 20_000
-#: UCB's exploration constant (rewards are win shares, 0..1, or a place behind the winners).
-EXPLORATION = 0.7
+#: UCB's exploration constant (rewards are win shares, 0..1, or a place behind the winners).  Against
+#: heuristics (``bench/bots_bench.py``, 400 games) 1.0 won 62.2% on the bench's seeds and 60.5% on
+#: seeds 400-799, where 0.7 won 59.4% and 59.0%, 0.5 60.8% (seeds 0-399 only).
+EXPLORATION = 1.0
 
 #: Income a face-up character brings per visit, by type (Lord and Heir computed).
 _INCOME = {SPY: 0.7, SOLDIER: 1.0, ARCHER: 1.0, SHAPESHIFTER: 0.8}
@@ -443,7 +445,13 @@ def expert(view: dict[str, Any], rng: Any, iterations: int | None = None, budget
 
 
 def _search(
-    state: State, me: int, iterations: int, rng: Any, deadline: float | None = None, stats: dict | None = None
+    state: State,
+    me: int,
+    iterations: int,
+    rng: Any,
+    deadline: float | None = None,
+    stats: dict | None = None,
+    exploration: float = EXPLORATION,
 ) -> Move:
     """The expert's search for seat ``me`` in ``state`` (its view's position): ``iterations`` deals
     of what the seat cannot see, played out with ``_rollout``, until ``deadline`` when given;
@@ -459,7 +467,7 @@ def _search(
         rng,
         apply=State._play_legal,
         rollout=_rollout,
-        exploration=EXPLORATION,
+        exploration=exploration,
         public=public,
         deadline=deadline,
         stats=stats,
@@ -473,6 +481,11 @@ JUDGE_ITERATIONS = 600
 #: within ``JUDGE_CLOSE`` of it, as good as the best.
 JUDGE_MARGIN = 0.12
 JUDGE_CLOSE = 0.03
+#: The coach's search explores as the expert did when those margins were set (0.7): the wider
+#: exploration of the expert's own search (``EXPLORATION``) spreads the root's visits over weaker
+#: moves, whose replies are then tried more widely too, and draws the moves' averages together, so
+#: fewer clear mistakes would stand out (none in the Oriflamme lesson, tests/engine/test_coach.py).
+JUDGE_EXPLORATION = 0.7
 #: The kinds of decision the coach has its own words for (the others: ``other``).
 _JUDGED_KINDS = ("place", "reveal", "keep", "target")
 
@@ -481,12 +494,13 @@ def weigh(
     view: dict[str, Any], rng: Any, iterations: int = JUDGE_ITERATIONS, also: Move | None = None
 ) -> list[tuple[Move, float]]:
     """What the expert weighs in ``view`` (the seat to move's; more than one legal move): its
-    search from the seat's view (``expert``'s deals and playouts, ``iterations`` of them, no
-    clock: the same view and rng give the same answer), every move it tried with its average
+    search from the seat's view (``expert``'s deals and playouts, ``iterations`` of them, exploring
+    as the coach's margins need, ``JUDGE_EXPLORATION``; no clock: the same view and rng give the
+    same answer), every move it tried with its average
     result (a win share, 0..1), its choice first, then by how much the search tried them.
     (``also``, a move to weigh besides, is among them when the search tried it.)"""
     stats: dict[str, Any] = {}
-    best = _search(from_view(view), view["seat"], iterations, rng, stats=stats)
+    best = _search(from_view(view), view["seat"], iterations, rng, stats=stats, exploration=JUDGE_EXPLORATION)
     root = stats["root"]
     mean = {m: reward / visits if visits else 0.0 for m, (visits, reward) in root.items()}
     others = sorted((m for m in root if m != best), key=lambda m: (-root[m][0], -mean[m], str(m)))
