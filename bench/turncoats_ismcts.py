@@ -97,17 +97,24 @@ def ismcts_expert(view: dict, rng: Rng):
 
 def play(row: str, game_index: int) -> tuple[float, list[float]]:
     """``bots_bench.play``'s game ``game_index`` with the ISMCTS in the expert's seat."""
+    return play_with(row, game_index, lambda view, rng, _state: ismcts_expert(view, rng))
+
+
+def play_with(row: str, game_index: int, searcher) -> tuple[float, list[float]]:
+    """``bots_bench.play``'s game ``game_index`` with ``searcher(view, rng, state)`` in the expert's
+    seat (``state`` the whole position, for a measure that tells it more than its view):
+    its win share and the CPU time of each decision it had."""
     game, players, _ = bots_bench.ROWS[row]
     seat_of_search = game_index % players
     seed = derive_seed("bots-bench", row, game_index)
     rngs = [Rng(derive_seed(seed, seat)) for seat in range(players)]
     times: list[float] = []
 
-    def decide(seat: int, view: dict, _state) -> str:
+    def decide(seat: int, view: dict, state) -> str:
         if seat != seat_of_search:
             return expert_bots.heuristic(view, rngs[seat])
         start = bots_bench.CLOCK()
-        move = ismcts_expert(view, rngs[seat])
+        move = searcher(view, rngs[seat], state)
         if len(view["legal"]) > 1:
             times.append(bots_bench.CLOCK() - start)
         return move
@@ -118,6 +125,19 @@ def play(row: str, game_index: int) -> tuple[float, list[float]]:
 
 def _play(job: tuple[str, int]) -> tuple[float, list[float]]:
     return play(*job)
+
+
+def measure(play, row: str, first: int, games: int, workers: int) -> tuple[str, dict]:
+    """Games ``first`` .. of ``row`` played by ``play((row, game))`` in ``workers`` forked processes
+    (they see the options set in this one): their win share with its 95% interval and their
+    decision times, in words, and ``bots_bench``'s row of the expert on the same games."""
+    jobs = [(row, g) for g in range(first, first + games)]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        results = pool.map(play, jobs, chunksize=4)
+    share = sum(r[0] for r in results) / games
+    low, high = bots_bench.wilson(share, games)
+    times = bots_bench.time_text([t for r in results for t in r[1]])
+    return f"{share:.1%} [{low:.1%}, {high:.1%}], {times}", bots_bench.run_row(row, games, workers, first)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,17 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     ITERATIONS, DEPTH = args.iterations, args.depth or None
     for row in args.rows.split(","):
-        jobs = [(row, g) for g in range(args.games)]
-        with multiprocessing.get_context("fork").Pool(args.workers) as pool:  # forked: they see the options
-            results = pool.map(_play, jobs, chunksize=4)
-        share = sum(r[0] for r in results) / args.games
-        low, high = bots_bench.wilson(share, args.games)
-        times = [t for r in results for t in r[1]]
-        look = bots_bench.run_row(row, args.games, args.workers)
+        trial, look = measure(_play, row, 0, args.games, args.workers)
         print(
             f"{row}, {args.games} games against heuristic bots: ISMCTS ({ITERATIONS} iterations"
-            f"{f', depth {DEPTH}' if DEPTH else ''}) {share:.1%} [{low:.1%}, {high:.1%}], "
-            f"{bots_bench.time_text(times)}; the look-ahead {look['share']:.1%} "
+            f"{f', depth {DEPTH}' if DEPTH else ''}) {trial}; the look-ahead {look['share']:.1%} "
             f"[{look['ci'][0]:.1%}, {look['ci'][1]:.1%}], {bots_bench.time_text(look['times'])}",
             flush=True,
         )
