@@ -79,9 +79,10 @@ def ismcts_expert(view: dict, rng: Rng):
     def prior(position, moves):
         """The look-ahead's candidates first (the heuristic's best, Negotiate after them), then the rest."""
         order = judge.order(position, moves)
-        if NEGOTIATE_MOVE in order[expert_bots.CANDIDATES :]:
+        first = expert_bots.CANDIDATES[n]
+        if NEGOTIATE_MOVE in order[first:]:
             order.remove(NEGOTIATE_MOVE)
-            order.insert(expert_bots.CANDIDATES, NEGOTIATE_MOVE)
+            order.insert(first, NEGOTIATE_MOVE)
         return order
 
     return ismcts.search(

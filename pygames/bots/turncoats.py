@@ -27,7 +27,8 @@ change the choice.
 * ``expert``: a look-ahead over its best moves, from the seat's view only.  It reads the
   rivals' hands from their moves (``pygames.bots.turncoats_reading``: a rival that returned or
   paid a colour is unlikely to hoard it) and ranks its own moves by the heuristic's estimate
-  over ``ROOT_SAMPLES`` deals of those hands.  Then it plays each of the ``CANDIDATES`` best
+  over ``ROOT_SAMPLES`` deals of those hands.  Then it plays each of the ``CANDIDATES`` best (by
+  player count)
   (and Negotiate) on ``ITERATIONS`` full positions dealt from that reading
   (``pygames.bots.turncoats_replies``, the same positions for every candidate): the rivals answer
   as the heuristic would from their dealt hands until the seat is to move again, and the
@@ -84,10 +85,9 @@ LEVELS = ("random", "novice", "heuristic", "expert")
 #: ``novice``: the heuristic, but a random legal move with this probability (midway on the ladder).
 NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
-#: --rows turncoats3,turncoats2 --games 400``: 80.0% [75.8%, 83.6%] of two-player games, fair 50%, a
-#: lucky run of seeds: 74.2% [71.6%, 76.6%] of games 0-1199;
+#: --rows turncoats3,turncoats2 --games 400``: 83.5% [79.5%, 86.8%] of two-player games, fair 50%;
 #: 74.8% [70.3%, 78.8%] of three-player games, fair 33.3%), thinking per decision (CPU time on
-#: CPython, those games) 2 players mean 27 ms, median 21, max 324; 3 players mean 176, median 72,
+#: CPython, those games) 2 players mean 102 ms, median 63, max 1066; 3 players mean 176, median 72,
 #: max 1447.  In the page it thinks on the clock (``expert``'s ``budget``).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
@@ -96,8 +96,10 @@ DEFAULT_LEVEL = "expert"
 #: (of 200); 6 candidates on 16 positions 53.3%, scored by the best next move 62.0%; 10 candidates
 #: on 24 positions, so scored, 66.7%; with one more round of the seat's best move and the rivals'
 #: answers before the score (6 on 16) 64.0%, not kept.  400 games each: 10 on 24 won 66.5% (3p) and
-#: 76.0% (2p); 12 on 32 won 64.5% and 74.8%, no better.
-CANDIDATES = 10
+#: 76.0% (2p); 12 on 32 won 64.5% and 74.8%, no better.  By player count: with 2 players many more
+#: candidates pay, bots_bench's games 0-1199 (1200-2399): 10 on 24 won 74.2% (71.6%), 20 76.7%, 40
+#: 83.0% (81.2%), mean 132 ms of CPU a decision; 3 and more players not measured beyond 10 yet.
+CANDIDATES = {2: 40, 3: 10, 4: 10, 5: 10}
 ITERATIONS = 24
 #: On a clock (``expert``'s ``budget``): more positions ``BATCH`` at a time, at most ``MAX_DEALS`` in all.
 BATCH = 8
@@ -410,7 +412,7 @@ def expert(
     ranked = judge.order(state, legal)
     if deals <= 0:
         return ranked[0]
-    candidates = ranked[:CANDIDATES]
+    candidates = ranked[: CANDIDATES[state.players]]
     if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
         candidates.append(NEGOTIATE_MOVE)
     started = time.perf_counter()
@@ -436,14 +438,19 @@ def expert(
 
 #: The coach's look-ahead (``judge``): the expert's, without a clock (the same record always gets
 #: the same word). A move whose chance to win is this far below the best candidate's is a mistake;
-#: within ``JUDGE_CLOSE`` of it, as good as the best.
+#: within ``JUDGE_CLOSE`` of it, as good as the best. It weighs ``JUDGE_CANDIDATES`` of the seat's best
+#: moves (its margins were set on them) whatever the count of players.
 JUDGE_MARGIN = 0.15
 JUDGE_CLOSE = 0.04
+JUDGE_CANDIDATES = 10
 
 
-def weigh(view: dict[str, Any], rng: Any, deals: int = ITERATIONS, also: Any = None) -> list[tuple[Any, float]]:
+def weigh(
+    view: dict[str, Any], rng: Any, deals: int = ITERATIONS, also: Any = None, breadth: int | None = None
+) -> list[tuple[Any, float]]:
     """What the expert weighs in ``view`` (the seat to move's): its look-ahead from the seat's view
-    (its reading of the rivals' hands, its best ``CANDIDATES`` moves and Negotiate, then ``also``
+    (its reading of the rivals' hands, its ``breadth`` best moves, by default as many as the expert
+    weighs (``CANDIDATES``), and Negotiate, then ``also``
     when given, each played on the same ``deals`` positions against the rivals' answers, no clock:
     the same view and rng give the same answer), each candidate with its chance to win, best
     first (the earlier candidate on a tie). ``also`` comes last, so the other candidates' scores
@@ -452,7 +459,8 @@ def weigh(view: dict[str, Any], rng: Any, deals: int = ITERATIONS, also: Any = N
     me = view["seat"]
     beliefs = read_hands(view, _colour_odds)
     scorer = _Judge(state, me, rng, beliefs)
-    candidates = scorer.order(state, state.legal_moves())[:CANDIDATES]
+    count = CANDIDATES[state.players] if breadth is None else breadth
+    candidates = scorer.order(state, state.legal_moves())[:count]
     if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
         candidates.append(NEGOTIATE_MOVE)
     if also is not None and also not in candidates:
@@ -476,7 +484,7 @@ def judge(view: dict[str, Any], move: str, rng: Any, deals: int = ITERATIONS) ->
     kind = chosen.to_json()["kind"]
     if len(legal) == 1:
         return judgement("good", message("coach.turncoats.why.forced"))
-    weighed = weigh(view, rng, deals, also=chosen)
+    weighed = weigh(view, rng, deals, also=chosen, breadth=JUDGE_CANDIDATES)
     top, best = weighed[0]
     mine = dict(weighed)[chosen]
     if chosen == top or mine >= best - JUDGE_CLOSE:
