@@ -27,9 +27,8 @@ change the choice.
 * ``expert``: a look-ahead over its best moves, from the seat's view only.  It reads the
   rivals' hands from their moves (``pygames.bots.turncoats_reading``: a rival that returned or
   paid a colour is unlikely to hoard it) and ranks its own moves by the heuristic's estimate
-  over ``ROOT_SAMPLES`` deals of those hands.  Then it plays each of the ``CANDIDATES`` best (by
-  player count)
-  (and Negotiate) on ``ITERATIONS`` full positions dealt from that reading
+  over ``ROOT_SAMPLES`` deals of those hands.  Then it plays each of its ``CANDIDATES`` best moves
+  (by player count; and Negotiate) on ``ITERATIONS`` full positions dealt from that reading
   (``pygames.bots.turncoats_replies``, the same positions for every candidate): the rivals answer
   as the heuristic would from their dealt hands until the seat is to move again, and the
   candidate scores the result when the game ended there (so a Negotiate is judged by whether
