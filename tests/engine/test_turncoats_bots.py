@@ -136,3 +136,14 @@ def test_the_expert_is_offered_and_is_the_default():
     assert listed["default_level"] == "expert"
     assert listed["players"] == [2, 3, 4, 5] and listed["options"]
     assert listed["link_level"] == "friendly"  # hands and bag follow from the shared seed
+
+
+def test_the_expert_weighs_forty_moves_with_two_players_ten_with_three_and_the_coach_ten():
+    two = new_game(2, 1)
+    view = two.view(two.to_move)
+    assert len(view["legal"]) > 41
+    wide = bots.weigh(view, Rng(1), deals=2)
+    narrow = bots.weigh(view, Rng(1), deals=2, breadth=bots.JUDGE_CANDIDATES)
+    assert len(wide) >= 40 and len(narrow) <= bots.JUDGE_CANDIDATES + 1  # Negotiate may join
+    three = new_game(3, 1)
+    assert len(bots.weigh(three.view(three.to_move), Rng(1), deals=2)) <= bots.CANDIDATES[3] + 1
