@@ -77,9 +77,9 @@ __all__ = [
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 #: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about
-#: 60-115, 105-190 and 95-170 points apart (3 and 2 players): a game of much luck leaves no room
+#: 60-80, 105-205 and 170-185 points apart (3 and 2 players): a game of much luck leaves no room
 #: for more levels 150-200 points apart (the expert on 6 dealt positions is about as strong as on
-#: 24, on none no stronger than the heuristic).
+#: 24, on none little stronger than the heuristic).
 LEVELS = ("random", "novice", "heuristic", "expert")
 #: ``novice``: the heuristic, but a random legal move with this probability (midway on the ladder).
 NOVICE_RANDOM = 0.25
@@ -97,7 +97,9 @@ DEFAULT_LEVEL = "expert"
 #: answers before the score (6 on 16) 64.0%, not kept.  400 games each: 10 on 24 won 66.5% (3p) and
 #: 76.0% (2p); 12 on 32 won 64.5% and 74.8%, no better.  By player count: with 2 players many more
 #: candidates pay, bots_bench's games 0-1199 (1200-2399): 10 on 24 won 74.2% (71.6%), 20 76.7%, 40
-#: 83.0% (81.2%), mean 132 ms of CPU a decision; 3 and more players not measured beyond 10 yet.
+#: 83.0% (81.2%), mean 132 ms of CPU a decision; games 0-399: 40 on 24 83.5%, 80 on 24 83.0%, 40 on
+#: 48 83.0%, so no more.  Three players, games 0-248: 40 won 76.7% and 10 75.6%, not worth 4x the
+#: time; 4 and 5 players not measured beyond 10.
 CANDIDATES = {2: 40, 3: 10, 4: 10, 5: 10}
 ITERATIONS = 24
 #: On a clock (``expert``'s ``budget``): more positions ``BATCH`` at a time, at most ``MAX_DEALS`` in all.
