@@ -76,8 +76,8 @@ __all__ = [
 ]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-#: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about
-#: 60-80, 105-205 and 170-185 points apart (3 and 2 players): a game of much luck leaves no room
+#: On an Elo ladder (``bench/ladder.py``, 1,200 games, the table in the README) they stand about
+#: 55-105, 120-155 and 160-205 points apart (3 and 2 players): a game of much luck leaves no room
 #: for more levels 150-200 points apart (the expert on 6 dealt positions is about as strong as on
 #: 24, on none little stronger than the heuristic).
 LEVELS = ("random", "novice", "heuristic", "expert")
