@@ -97,10 +97,10 @@ __all__ = [
 ]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-#: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about 160,
-#: 140 and 180 points apart.  The expert on other budgets makes no level 150-200 points from its
-#: neighbours: on 3,000 iterations it is level with the expert, on 300 about 125 points above the
-#: heuristic and 55 below the expert, on 100 about 75 above the heuristic, on 30 about 70 below it.
+#: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about 170,
+#: 120 and 180 points apart.  The expert on other budgets makes no level 150-200 points from its
+#: neighbours: on 3,000 iterations it is level with the expert, on 300 about 105 points above the
+#: heuristic and 75 below the expert, on 100 about 60 above the heuristic, on 30 about 80 below it.
 LEVELS = ("random", "novice", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
 #: ``novice``: the heuristic, but a random legal move with this probability.
