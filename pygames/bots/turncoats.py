@@ -99,7 +99,9 @@ DEFAULT_LEVEL = "expert"
 #: candidates pay, bots_bench's games 0-1199 (1200-2399): 10 on 24 won 74.2% (71.6%), 20 76.7%, 40
 #: 83.0% (81.2%), mean 132 ms of CPU a decision; games 0-399: 40 on 24 83.5%, 80 on 24 83.0%, 40 on
 #: 48 83.0%, so no more.  Three players, games 0-248: 40 won 76.7% and 10 75.6%, not worth 4x the
-#: time; 4 and 5 players not measured beyond 10.
+#: time; 4 and 5 players not measured beyond 10.  The leaf's chance as a player stays the root
+#: reading's: three players, games 0-399, 74.8%; half from the dealt rivals' hands 71.5%, from
+#: unseen stones dealt uniformly 72.8%.
 CANDIDATES = {2: 40, 3: 10, 4: 10, 5: 10}
 ITERATIONS = 24
 #: On a clock (``expert``'s ``budget``): more positions ``BATCH`` at a time, at most ``MAX_DEALS`` in all.
@@ -112,7 +114,8 @@ MAX_DEALS = 400
 #: ``bench/bots_bench.py``'s seeds 0-399 (400-799): from 12 70.5% (65.5%), from 16 74.8% (69.5%),
 #: from 20 73.8%, from 24 72.0%, so 16 (mean 175 ms, max 1.3 s: on the page's clock it stops at
 #: its budget).  Two players, seeds 0-399 (400-799): from 4 77.0%, from 6 78.0% (71.0%), from 8
-#: 80.0% (71.2%), from 10 75.2%, so 8.  Four and five players keep 4 a seat (not measured).
+#: 80.0% (71.2%), from 10 75.2%, so 8.  Four and five players keep 4 a seat (not measured).  More
+#: positions when playing out (64, not 24) won 75.2% of the 3-player games 0-399 (74.8%): not kept.
 PLAYOUT_LEFT = {2: 8, 3: 16, 4: 16, 5: 20}
 
 #: Random deals of the unseen stones used to estimate a player's chance.
