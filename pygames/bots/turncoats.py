@@ -47,9 +47,11 @@ look-ahead from the learner's view.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from pygames.bots import sometimes_random
 from pygames.bots.reward import placed
@@ -393,6 +395,23 @@ class _Judge:
         return [legal[-i] for _, i in scored]
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a decision (as it was after).  The look-ahead
+    makes and drops many small containers while its caches hold many more, and every collection
+    pass walks them: about a quarter of the expert's time on CPython.  A decision leaves no cyclic
+    garbage (``tests/engine/test_collector.py``), so reference counting frees everything it drops
+    and pausing loses nothing; no move depends on it."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def expert(
     view: dict[str, Any], rng: Any, deals: int = ITERATIONS, budget: float | None = None, most: int = MAX_DEALS
 ) -> Any:
@@ -406,38 +425,39 @@ def expert(
     leading candidate's total is ahead of the next by more than the positions the time leaves
     could give: each scores at most 1); without it the move depends on the view and the rng alone."""
     deadline = None if budget is None else time.perf_counter() + budget
-    state = _position(view)
-    legal = state.legal_moves()
-    if len(legal) == 1:
-        return legal[0]
-    me = view["seat"]
-    beliefs = read_hands(view, _colour_odds)
-    judge = _Judge(state, me, rng, beliefs)
-    ranked = judge.order(state, legal)
-    if deals <= 0:
-        return ranked[0]
-    candidates = ranked[: CANDIDATES[state.players]]
-    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
-        candidates.append(NEGOTIATE_MOVE)
-    started = time.perf_counter()
-    done = deals if deadline is None else min(deals, BATCH, most)  # on a clock: a batch at a time
-    full = [deal(state, me, beliefs, rng) for _ in range(done)]
-    rival = Rival(_colour_odds, _odds_of, rng)
-    totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
-    while deadline is not None and done < most:
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-        left = min(most - done, (deadline - now) * done / max(now - started, 1e-9))
-        order = sorted(totals)
-        if len(order) < 2 or order[-1] - order[-2] > left:
-            break
-        batch = min(BATCH, most - done)
-        more = [deal(state, me, beliefs, rng) for _ in range(batch)]
-        for i, m in enumerate(candidates):
-            totals[i] += sum(judge.answered(position, m, rival) for position in more)
-        done += batch
-    return candidates[totals.index(max(totals))]
+    with _collector_paused():
+        state = _position(view)
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        me = view["seat"]
+        beliefs = read_hands(view, _colour_odds)
+        judge = _Judge(state, me, rng, beliefs)
+        ranked = judge.order(state, legal)
+        if deals <= 0:
+            return ranked[0]
+        candidates = ranked[: CANDIDATES[state.players]]
+        if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
+            candidates.append(NEGOTIATE_MOVE)
+        started = time.perf_counter()
+        done = deals if deadline is None else min(deals, BATCH, most)  # on a clock: a batch at a time
+        full = [deal(state, me, beliefs, rng) for _ in range(done)]
+        rival = Rival(_colour_odds, _odds_of, rng)
+        totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
+        while deadline is not None and done < most:
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            left = min(most - done, (deadline - now) * done / max(now - started, 1e-9))
+            order = sorted(totals)
+            if len(order) < 2 or order[-1] - order[-2] > left:
+                break
+            batch = min(BATCH, most - done)
+            more = [deal(state, me, beliefs, rng) for _ in range(batch)]
+            for i, m in enumerate(candidates):
+                totals[i] += sum(judge.answered(position, m, rival) for position in more)
+            done += batch
+        return candidates[totals.index(max(totals))]
 
 
 #: The coach's look-ahead (``judge``): the expert's, without a clock (the same record always gets
@@ -459,21 +479,22 @@ def weigh(
     the same view and rng give the same answer), each candidate with its chance to win, best
     first (the earlier candidate on a tie). ``also`` comes last, so the other candidates' scores
     do not depend on it."""
-    state = _position(view)
-    me = view["seat"]
-    beliefs = read_hands(view, _colour_odds)
-    scorer = _Judge(state, me, rng, beliefs)
-    count = CANDIDATES[state.players] if breadth is None else breadth
-    candidates = scorer.order(state, state.legal_moves())[:count]
-    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
-        candidates.append(NEGOTIATE_MOVE)
-    if also is not None and also not in candidates:
-        candidates.append(also)
-    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
-    rival = Rival(_colour_odds, _odds_of, rng)
-    means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
-    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
-    return [(candidates[i], means[i]) for i in order]
+    with _collector_paused():
+        state = _position(view)
+        me = view["seat"]
+        beliefs = read_hands(view, _colour_odds)
+        scorer = _Judge(state, me, rng, beliefs)
+        count = CANDIDATES[state.players] if breadth is None else breadth
+        candidates = scorer.order(state, state.legal_moves())[:count]
+        if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
+            candidates.append(NEGOTIATE_MOVE)
+        if also is not None and also not in candidates:
+            candidates.append(also)
+        full = [deal(state, me, beliefs, rng) for _ in range(deals)]
+        rival = Rival(_colour_odds, _odds_of, rng)
+        means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
+        order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+        return [(candidates[i], means[i]) for i in order]
 
 
 def judge(view: dict[str, Any], move: str, rng: Any, deals: int = ITERATIONS) -> dict[str, Any]:
