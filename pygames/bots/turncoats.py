@@ -88,8 +88,9 @@ NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
 #: --rows turncoats3,turncoats2 --games 400``: 83.5% [79.5%, 86.8%] of two-player games, fair 50%;
 #: 74.8% [70.3%, 78.8%] of three-player games, fair 33.3%), thinking per decision (CPU time on
-#: CPython, those games) 2 players mean 102 ms, median 63, max 1066; 3 players mean 176, median 72,
-#: max 1447.  In the page it thinks on the clock (``expert``'s ``budget``).
+#: CPython, those games) 2 players mean 73 ms, median 61, max 464; 3 players mean 129, median 76,
+#: max 984 (with the collector running, ``_collector_paused``: 102, 63, 1066 and 176, 72, 1447).
+#: In the page it thinks on the clock (``expert``'s ``budget``).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
 #: rivals' answers (a Negotiate always among them), on ``ITERATIONS`` full positions dealt from its
@@ -401,7 +402,9 @@ def _collector_paused() -> Iterator[None]:
     makes and drops many small containers while its caches hold many more, and every collection
     pass walks them: about a quarter of the expert's time on CPython.  A decision leaves no cyclic
     garbage (``tests/engine/test_collector.py``), so reference counting frees everything it drops
-    and pausing loses nothing; no move depends on it."""
+    and pausing loses nothing; no move depends on it.  The look-ahead runs in a function of its
+    own, so its caches are gone before the collector is back (else the first pass after walks
+    them all: about a tenth of a decision)."""
     if not gc.isenabled():
         yield
         return
@@ -425,39 +428,44 @@ def expert(
     leading candidate's total is ahead of the next by more than the positions the time leaves
     could give: each scores at most 1); without it the move depends on the view and the rng alone."""
     deadline = None if budget is None else time.perf_counter() + budget
-    with _collector_paused():
-        state = _position(view)
-        legal = state.legal_moves()
-        if len(legal) == 1:
-            return legal[0]
-        me = view["seat"]
-        beliefs = read_hands(view, _colour_odds)
-        judge = _Judge(state, me, rng, beliefs)
-        ranked = judge.order(state, legal)
-        if deals <= 0:
-            return ranked[0]
-        candidates = ranked[: CANDIDATES[state.players]]
-        if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
-            candidates.append(NEGOTIATE_MOVE)
-        started = time.perf_counter()
-        done = deals if deadline is None else min(deals, BATCH, most)  # on a clock: a batch at a time
-        full = [deal(state, me, beliefs, rng) for _ in range(done)]
-        rival = Rival(_colour_odds, _odds_of, rng)
-        totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
-        while deadline is not None and done < most:
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-            left = min(most - done, (deadline - now) * done / max(now - started, 1e-9))
-            order = sorted(totals)
-            if len(order) < 2 or order[-1] - order[-2] > left:
-                break
-            batch = min(BATCH, most - done)
-            more = [deal(state, me, beliefs, rng) for _ in range(batch)]
-            for i, m in enumerate(candidates):
-                totals[i] += sum(judge.answered(position, m, rival) for position in more)
-            done += batch
-        return candidates[totals.index(max(totals))]
+    with _collector_paused():  # what the look-ahead drops is freed before the collector is back
+        return _look_ahead(view, rng, deals, deadline, most)
+
+
+def _look_ahead(view: dict[str, Any], rng: Any, deals: int, deadline: float | None, most: int) -> Any:
+    """``expert``'s move: its look-ahead until ``deadline`` (``time.perf_counter``), if any."""
+    state = _position(view)
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    me = view["seat"]
+    beliefs = read_hands(view, _colour_odds)
+    judge = _Judge(state, me, rng, beliefs)
+    ranked = judge.order(state, legal)
+    if deals <= 0:
+        return ranked[0]
+    candidates = ranked[: CANDIDATES[state.players]]
+    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
+        candidates.append(NEGOTIATE_MOVE)
+    started = time.perf_counter()
+    done = deals if deadline is None else min(deals, BATCH, most)  # on a clock: a batch at a time
+    full = [deal(state, me, beliefs, rng) for _ in range(done)]
+    rival = Rival(_colour_odds, _odds_of, rng)
+    totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
+    while deadline is not None and done < most:
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        left = min(most - done, (deadline - now) * done / max(now - started, 1e-9))
+        order = sorted(totals)
+        if len(order) < 2 or order[-1] - order[-2] > left:
+            break
+        batch = min(BATCH, most - done)
+        more = [deal(state, me, beliefs, rng) for _ in range(batch)]
+        for i, m in enumerate(candidates):
+            totals[i] += sum(judge.answered(position, m, rival) for position in more)
+        done += batch
+    return candidates[totals.index(max(totals))]
 
 
 #: The coach's look-ahead (``judge``): the expert's, without a clock (the same record always gets
@@ -479,22 +487,27 @@ def weigh(
     the same view and rng give the same answer), each candidate with its chance to win, best
     first (the earlier candidate on a tie). ``also`` comes last, so the other candidates' scores
     do not depend on it."""
-    with _collector_paused():
-        state = _position(view)
-        me = view["seat"]
-        beliefs = read_hands(view, _colour_odds)
-        scorer = _Judge(state, me, rng, beliefs)
-        count = CANDIDATES[state.players] if breadth is None else breadth
-        candidates = scorer.order(state, state.legal_moves())[:count]
-        if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
-            candidates.append(NEGOTIATE_MOVE)
-        if also is not None and also not in candidates:
-            candidates.append(also)
-        full = [deal(state, me, beliefs, rng) for _ in range(deals)]
-        rival = Rival(_colour_odds, _odds_of, rng)
-        means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
-        order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
-        return [(candidates[i], means[i]) for i in order]
+    with _collector_paused():  # what the look-ahead drops is freed before the collector is back
+        return _weighed(view, rng, deals, also, breadth)
+
+
+def _weighed(view: dict[str, Any], rng: Any, deals: int, also: Any, breadth: int | None) -> list[tuple[Any, float]]:
+    """``weigh``'s candidates and their chances."""
+    state = _position(view)
+    me = view["seat"]
+    beliefs = read_hands(view, _colour_odds)
+    scorer = _Judge(state, me, rng, beliefs)
+    count = CANDIDATES[state.players] if breadth is None else breadth
+    candidates = scorer.order(state, state.legal_moves())[:count]
+    if state.drawn < 0 and NEGOTIATE_MOVE not in candidates:
+        candidates.append(NEGOTIATE_MOVE)
+    if also is not None and also not in candidates:
+        candidates.append(also)
+    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
+    rival = Rival(_colour_odds, _odds_of, rng)
+    means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
+    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    return [(candidates[i], means[i]) for i in order]
 
 
 def judge(view: dict[str, Any], move: str, rng: Any, deals: int = ITERATIONS) -> dict[str, Any]:
