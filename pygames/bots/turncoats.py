@@ -88,8 +88,9 @@ NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
 #: --rows turncoats3,turncoats2 --games 400``: 83.5% [79.5%, 86.8%] of two-player games, fair 50%;
 #: 74.8% [70.3%, 78.8%] of three-player games, fair 33.3%), thinking per decision (CPU time on
-#: CPython, those games) 2 players mean 73 ms, median 61, max 464; 3 players mean 129, median 76,
-#: max 984 (with the collector running, ``_collector_paused``: 102, 63, 1066 and 176, 72, 1447).
+#: CPython, those games, a machine slower than when they were first played) 2 players mean 97 ms,
+#: median 78, max 755; 3 players mean 123, median 74, max 1012.  Pausing the collector
+#: (``_collector_paused``) made a decision about 1.3x faster, measured on one machine in one sitting.
 #: In the page it thinks on the clock (``expert``'s ``budget``).
 DEFAULT_LEVEL = "expert"
 #: The expert's look-ahead: its best moves (by the one-move estimate) it plays out against the
