@@ -118,8 +118,10 @@ MAX_DEALS = 400
 #: ``bench/bots_bench.py``'s seeds 0-399 (400-799): from 12 70.5% (65.5%), from 16 74.8% (69.5%),
 #: from 20 73.8%, from 24 72.0%, so 16 (mean 175 ms, max 1.3 s: on the page's clock it stops at
 #: its budget).  Two players, seeds 0-399 (400-799): from 4 77.0%, from 6 78.0% (71.0%), from 8
-#: 80.0% (71.2%), from 10 75.2%, so 8.  Four and five players keep 4 a seat (not measured).  More
-#: positions when playing out (64, not 24) won 75.2% of the 3-player games 0-399 (74.8%): not kept.
+#: 80.0% (71.2%), from 10 75.2%, so 8; with 40 candidates, seeds 0-399 (400-799): from 8 83.5%
+#: (82.8%), from 10 84.5% (82.2%), from 12 84.2%, so 8 still.  Four and five players keep 4 a seat
+#: (not measured).  More positions when playing out (64, not 24) won 75.2% of the 3-player games
+#: 0-399 (74.8%): not kept.
 PLAYOUT_LEFT = {2: 8, 3: 16, 4: 16, 5: 20}
 
 #: Random deals of the unseen stones used to estimate a player's chance.
