@@ -36,7 +36,8 @@
 * **Speed**: a search through the adapter spends its time in the engine and OpenSpiel's own
   Python: ``legal_actions``, ``is_chance_node`` and ``information_state_string`` are answered in
   Python (pyspiel's go through C++ and call back into Python several times), a state works out
-  its player and its legal action ids once, and a clone shares its position.
+  its player and its legal action ids once, a clone shares its position, and the legal actions'
+  deep copy (ISMCTS makes one at every node it expands) is a plain copy.
 
 A game without an adapter module is not registered: ``game_class`` (and ``PygamesGame`` of such a
 game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
@@ -61,6 +62,17 @@ from pygames.core.rng import Rng
 SHORT_NAMES = {game: f"pygames_{game}" for game in GAMES}
 _CHANCE = pyspiel.PlayerId.CHANCE
 _TERMINAL = pyspiel.PlayerId.TERMINAL
+
+
+class _ActionIds(list):
+    """Legal action ids whose deep copy is a plain copy (ints need no deeper one): OpenSpiel's
+    ISMCTS deep-copies the legal actions at every node it expands, item by item in Python, which
+    cost a Turncoats simulation a tenth of its time."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> list[int]:
+        return self[:]
 
 
 class _Position:
@@ -283,7 +295,7 @@ class PygamesState(pyspiel.State):
         p = self._p
         if p.player >= 0 and (player is None or player == p.player):
             legal = p._sorted
-            return (p.legal_actions() if legal is None else legal)[:]
+            return _ActionIds(p.legal_actions() if legal is None else legal)
         if player is None:
             return pyspiel.State.legal_actions(self)
         return pyspiel.State.legal_actions(self, player)

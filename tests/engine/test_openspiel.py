@@ -409,6 +409,29 @@ def test_python_answers_are_pyspiels(game: str, players: int) -> None:
         state.information_state_string()  # no seat to move
 
 
+@pytest.mark.parametrize(("game", "players"), MIDDLE)
+def test_a_deep_copy_of_the_legal_actions_is_a_plain_copy_of_its_own(game: str, players: int, monkeypatch) -> None:
+    """OpenSpiel's ISMCTS deep-copies the legal actions at every node it expands, then shuffles the
+    copy: the adapter makes that copy a plain list at C speed (issue 28: no id deep-copied one by
+    one), which must be a copy of its own, so the shuffle leaves the state's legal actions (kept
+    once worked out) as they were."""
+    import copy
+
+    items = []
+    monkeypatch.setitem(copy._deepcopy_dispatch, int, lambda x, memo: items.append(x) or x)
+    state = _load(game, players).new_initial_state()
+    rs = np.random.RandomState(3)
+    while state.is_chance_node():
+        _chance(state, rs)
+    legal = state.legal_actions()
+    copied = copy.deepcopy(legal)
+    assert type(copied) is list and copied == legal and copied is not legal
+    assert items == []
+    rs.shuffle(copied)
+    copied.reverse()
+    assert state.legal_actions() == legal == sorted(legal)
+
+
 def test_yardstick_sims_rate_searches_alike_from_the_same_seeds(monkeypatch) -> None:
     """``bench/yardstick.py --sims-rate`` (issue 28): ISMCTS's ms a simulation over seeded positions, and
     the same searches (moves picked, root visits) on every run, so that a before/after comparison
