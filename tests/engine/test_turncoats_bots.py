@@ -147,3 +147,21 @@ def test_the_expert_weighs_forty_moves_with_two_players_ten_with_three_and_the_c
     assert len(wide) >= 40 and len(narrow) <= bots.JUDGE_CANDIDATES + 1  # Negotiate may join
     three = new_game(3, 1)
     assert len(bots.weigh(three.view(three.to_move), Rng(1), deals=2)) <= bots.CANDIDATES[3] + 1
+
+
+def test_with_two_players_the_expert_plays_the_better_of_its_two_leaders_on_more_positions(monkeypatch):
+    """Without a clock the two-player expert plays its ``FINALISTS`` leading candidates (by their
+    total over the first positions, ``weigh``'s order on the same positions) on ``FINAL_ROUND``
+    times as many new positions, and plays one of them; with three players it deals only the first."""
+    dealt = []
+    real_deal = bots.deal
+    monkeypatch.setattr(bots, "deal", lambda *a: dealt.append(1) or real_deal(*a))
+    for players, seed in ((2, 1), (2, 4), (3, 1)):
+        state = new_game(players, seed)
+        view = state.view(state.to_move)
+        del dealt[:]
+        move = bots.expert(view, Rng(7), deals=4)
+        finalists = bots.FINALISTS[players]
+        assert len(dealt) == 4 + (4 * bots.FINAL_ROUND if finalists else 0)
+        weighed = [m for m, _ in bots.weigh(view, Rng(7), deals=4)]
+        assert move in weighed[: max(finalists, 1)]
