@@ -81,17 +81,17 @@ __all__ = [
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
 #: On an Elo ladder (``bench/ladder.py``, 1,200 games, the table in the README) they stand about
-#: 55-105, 120-155 and 160-205 points apart (3 and 2 players): a game of much luck leaves no room
+#: 55-105, 120-170 and 160-225 points apart (3 and 2 players): a game of much luck leaves no room
 #: for more levels 150-200 points apart (the expert on 6 dealt positions is about as strong as on
 #: 24, on none little stronger than the heuristic).
 LEVELS = ("random", "novice", "heuristic", "expert")
 #: ``novice``: the heuristic, but a random legal move with this probability (midway on the ladder).
 NOVICE_RANDOM = 0.25
 #: The expert: it wins more often than the heuristic against heuristic rivals (``bench/bots_bench.py
-#: --rows turncoats3,turncoats2 --games 400``: 83.5% [79.5%, 86.8%] of two-player games, fair 50%;
+#: --rows turncoats3,turncoats2 --games 400``: 83.8% [79.8%, 87.0%] of two-player games, fair 50%;
 #: 74.8% [70.3%, 78.8%] of three-player games, fair 33.3%), thinking per decision (CPU time on
-#: CPython, those games, a machine slower than when they were first played) 2 players mean 97 ms,
-#: median 78, max 755; 3 players mean 123, median 74, max 1012.  Pausing the collector
+#: CPython, those games, a machine slower than when they were first played) 2 players mean 89 ms,
+#: median 73, max 567 (with its ``FINALISTS``); 3 players mean 123, median 74, max 1012.  Pausing the collector
 #: (``_collector_paused``) made a decision about 1.3x faster, measured on one machine in one sitting.
 #: In the page it thinks on the clock (``expert``'s ``budget``).
 DEFAULT_LEVEL = "expert"
