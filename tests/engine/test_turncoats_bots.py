@@ -149,7 +149,7 @@ def test_the_expert_weighs_forty_moves_with_two_players_ten_with_three_and_the_c
     assert len(bots.weigh(three.view(three.to_move), Rng(1), deals=2)) <= bots.CANDIDATES[3] + 1
 
 
-def test_with_two_players_the_expert_plays_the_better_of_its_two_leaders_on_more_positions(monkeypatch):
+def test_with_two_players_the_expert_deals_its_two_leaders_more_positions_and_plays_one_of_them(monkeypatch):
     """Without a clock the two-player expert plays its ``FINALISTS`` leading candidates (by their
     total over the first positions, ``weigh``'s order on the same positions) on ``FINAL_ROUND``
     times as many new positions, and plays one of them; with three players it deals only the first."""
