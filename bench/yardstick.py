@@ -28,7 +28,8 @@ random), so a game replays the same.  Three rows:
 
 Each row gives ISMCTS's simulations per move (the mean over its decisions with a choice) next to
 the win shares.  The adapter keys ISMCTS's nodes cheaply (``information_state_string`` is built a
-line at a time, the engine's view written out once per simulation, not per node) and copies a
+line at a time, the engine's views written out where a simulation's resampled line starts, not
+per node, and then only for another seat's secret not seen yet) and copies a
 state by sharing its parent, so a simulation costs about what the game and OpenSpiel's own
 bookkeeping cost.
 

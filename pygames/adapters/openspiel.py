@@ -36,8 +36,10 @@
 * **Speed**: a search through the adapter spends its time in the engine and OpenSpiel's own
   Python: ``legal_actions``, ``is_chance_node`` and ``information_state_string`` are answered in
   Python (pyspiel's go through C++ and call back into Python several times), a state works out
-  its player and its legal action ids once, a clone shares its position, and the legal actions'
-  deep copy (ISMCTS makes one at every node it expands) is a plain copy.
+  its player and its legal action ids once, a clone shares its position, the legal actions'
+  deep copy (ISMCTS makes one at every node it expands) is a plain copy, and the twins of one
+  state share the other seats' views of them, looked up by each seat's secret (the game's adapter
+  module's ``secret``: a view is written out once a secret, not once a simulation).
 
 A game without an adapter module is not registered: ``game_class`` (and ``PygamesGame`` of such a
 game) raises ``UnknownGame``, a ``ValueError``, saying what to add.
@@ -104,6 +106,7 @@ class _Position:
         "_keys",
         "_sorted",
         "_twins",
+        "_starts",
     )
 
     def __init__(
@@ -127,7 +130,8 @@ class _Position:
         self._entry = entry
         self._keys: dict[int, str] | None = None
         self._sorted: list[int] | None = None
-        self._twins: dict[int, tuple[Callable[[Rng], Any], tuple]] | None = None
+        self._twins: dict[int, tuple[Callable[[Rng], Any], tuple, dict]] | None = None
+        self._starts: dict[tuple[int, Any], str] | None = None
         if state is None or waiting:
             self.player = _CHANCE
         else:
@@ -176,7 +180,7 @@ class _Position:
             keys = node._keys = {}
         text = keys.get(seat)
         if text is None:
-            text = keys[seat] = start(node, seat)
+            text = keys[seat] = node.start(seat, start)
         for node in reversed(chain):
             text += "\n" + node.entry.seen_by(seat)
             if node._keys is None:
@@ -184,17 +188,31 @@ class _Position:
             node._keys[seat] = text
         return text
 
-    def twin_maker(self, seat: int) -> tuple[Callable[[Rng], Any], tuple]:
+    def start(self, seat: int, start: Any) -> str:
+        """``start(self, seat)``, this position starting a line; a twin (``twin_maker``) looks it up
+        among its siblings' by the seat's ``secret`` first: twins of one position for one seat
+        share every public fact, so another seat's view of a twin is its secret's, and a search
+        that resamples its root at every simulation writes each such view out once."""
+        starts = self._starts
+        if starts is None:
+            return start(self, seat)
+        key = (seat, self.spec.secret(self.state, seat))
+        found = starts.get(key)
+        if found is None:
+            found = starts[key] = start(self, seat)
+        return found
+
+    def twin_maker(self, seat: int) -> tuple[Callable[[Rng], Any], tuple, dict]:
         """What a twin of this position for ``seat`` is made of (``resample_from_infostate``): the
-        engine's resampler of the seat's view, and the entries as the seat saw them (another seat's
-        secrets in their public form).  A search resamples its root at every simulation: both are
-        worked out once a seat."""
+        engine's resampler of the seat's view, the entries as the seat saw them (another seat's
+        secrets in their public form) and the twins' shared start strings (``start``).  A search
+        resamples its root at every simulation: all three are worked out once a seat."""
         if self._twins is None:
             self._twins = {}
         found = self._twins.get(seat)
         if found is None:
             entries = tuple(e if e.owner in (None, seat) else Entry(None, e.public, e.public) for e in self.entries)
-            found = self._twins[seat] = (self.spec.resampler(self.state, seat), entries)
+            found = self._twins[seat] = (self.spec.resampler(self.state, seat), entries, {})
         return found
 
     def legal_actions(self) -> list[int]:
@@ -353,8 +371,9 @@ class PygamesState(pyspiel.State):
         if p.in_setup or p.waiting:
             raise ValueError("resample_from_infostate needs a decision node")
         seed = int(probability_sampler() * (1 << 53))
-        resample, entries = p.twin_maker(player_id)
+        resample, entries, starts = p.twin_maker(player_id)
         twin = _Position(p.spec, (), resample(Rng(seed)), False, entries)
+        twin._starts = starts
         twin._keys = {player_id: p.key(player_id, _start)}  # what the seat knows: the same string
         return PygamesState(self.get_game(), twin)
 

@@ -192,6 +192,11 @@ class Spec:
         view determinized)."""
         return self.adapter.resampler(state, seat)
 
+    @cached_property
+    def secret(self) -> Callable[[Any, int], Any]:
+        """What only a seat knows of an engine state (the adapter module's ``secret``)."""
+        return self.adapter.secret
+
 
 def spec_for(game: str, players: int | None = None, options: dict[str, bool] | None = None) -> Spec:
     """The spec of ``game`` (an id of ``pygames.GAMES``) for ``players`` (default: the fewest)

@@ -385,6 +385,40 @@ def test_ismcts_keys_cost_a_line_each_not_a_view(game: str, players: int, monkey
 
 
 @pytest.mark.parametrize(("game", "players"), MIDDLE)
+def test_a_twins_start_for_another_seat_is_its_own_view_written_once_a_secret(game: str, players: int) -> None:
+    """Issue 28's yardstick: a search resamples its root at every simulation, and keys the other
+    seats' nodes below by their information-state strings, which start with their views of the
+    twin.  Twins of one root share every public fact, so those are looked up by the seat's
+    ``secret`` (the adapter module's) and written out once a secret: at every decision of random
+    games, each such string of 24 twins is the one written afresh from the twin itself (it fails
+    when a secret misses something the seat's view shows), and some are looked up, not written."""
+    openspiel_game = _load(game, players)
+    rs = np.random.RandomState(7)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
+    asked = kept = decisions = 0
+    for _ in range(2):
+        state = openspiel_game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _chance(state, rs)
+                continue
+            decisions += 1
+            me = state.current_player()
+            root = openspiel.PygamesState(
+                openspiel_game, openspiel._Position(openspiel_game.spec, (), state.engine_state, False, ())
+            )
+            for _ in range(24):
+                twin = root.resample_from_infostate(me, sampler)._p
+                for other in range(players):
+                    if other != me:
+                        asked += 1
+                        assert twin.key(other, openspiel._start) == openspiel._start(twin, other)
+            kept += sum(len(starts) for _, _, starts in root._p._twins.values())
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    assert decisions > 10 and kept < asked, (kept, asked)
+
+
+@pytest.mark.parametrize(("game", "players"), MIDDLE)
 def test_python_answers_are_pyspiels(game: str, players: int) -> None:
     """``legal_actions``, ``is_chance_node`` and ``information_state_string``, answered in Python for
     speed (issue 28), say what pyspiel's own (through C++) say, at every node of a random game and for

@@ -99,6 +99,12 @@ class GameAdapter(Protocol):
       ``determinize`` of its view; a game without secrets: ``state`` itself), for OpenSpiel's
       ``resample_from_infostate``: a search resamples one position at every simulation, so the
       view is read once.
+    * ``secret(state, seat) -> hashable``: what only ``seat`` knows of ``state``, a game under way
+      (its hand, its face-down cards: everything of its view that another seat's lacks), such
+      that two positions resampled for one seat (the same public facts) whose secrets for
+      ``seat`` are equal give ``seat`` the same view.  A search keys each resampled line by the
+      other seats' views: with the secret it writes each such view out once, not once a
+      simulation.
     * ``OBSERVATION_SIZE: int`` and ``encode_view(out, view, seat, players)``: a view as a flat
       array of small non-negative integers; ``out`` is a zeroed integer array of
       ``OBSERVATION_SIZE`` entries (numpy's, but written by indexing only, so the module needs
@@ -119,6 +125,7 @@ class GameAdapter(Protocol):
     entry: Callable[[Any, Any], Entry]
     max_play_length: Callable[[int], int]
     resampler: Callable[[Any, int], Callable[[Any], Any]]
+    secret: Callable[[Any, int], Any]
     encode_view: Callable[[Any, dict[str, Any], int, int], None]
 
 

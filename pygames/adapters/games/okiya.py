@@ -72,6 +72,11 @@ def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
     return lambda rng: state
 
 
+def secret(state: Any, seat: int) -> Any:
+    """Nothing: every seat sees the whole board."""
+    return ()
+
+
 def encode_view(out: Any, view: dict[str, Any], seat: int, players: int) -> None:
     for cell, (tile, token) in enumerate(zip(view["layout"], view["tokens"])):
         base = 11 * cell

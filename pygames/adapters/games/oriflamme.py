@@ -118,6 +118,13 @@ def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
     return lambda rng: fill(partial, rng)
 
 
+def secret(state: Any, seat: int) -> Any:
+    """The seat's hand and removed cards, and its cards in the queue (face down ones too) where
+    they lie."""
+    own = tuple((i, slot) for i, slot in enumerate(state.queue) if slot[0] == seat)
+    return state.hands[seat], state.removed[seat], own
+
+
 def encode_view(out: Any, view: dict[str, Any], seat: int, players: int) -> None:
     out[0] = view["round"]
     out[1 + _PHASES.index(view["phase"])] = 1

@@ -124,6 +124,11 @@ def resampler(state: Any, seat: int) -> Callable[[Any], Any]:
     return Sampler(state.view(seat)).sample
 
 
+def secret(state: Any, seat: int) -> Any:
+    """The seat's hand, and the stone it just drew while its Negotiate waits for the return."""
+    return state.hand(seat), state.drawn if state.seat == seat else -1
+
+
 # --- DrawsInPlay: Negotiate -------------------------------------------------------------
 
 
