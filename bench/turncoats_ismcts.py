@@ -36,7 +36,7 @@ from pygames.bots import ismcts
 from pygames.bots import turncoats as expert_bots
 from pygames.bots.reward import placed
 from pygames.bots.turncoats_reading import read_hands
-from pygames.bots.turncoats_replies import Rival, deal
+from pygames.bots.turncoats_replies import deal
 from pygames.core.rng import Rng, derive_seed
 from pygames.turncoats.moves import NEGOTIATE_MOVE
 
@@ -54,7 +54,7 @@ def ismcts_expert(view: dict, rng: Rng):
     me, n = view["seat"], state.players
     beliefs = read_hands(view, expert_bots._colour_odds)
     judge = expert_bots._Judge(state, me, rng, beliefs)
-    rival = Rival(expert_bots._colour_odds, expert_bots._odds_of, rng)
+    rival = judge.rival
 
     def apply(position, move):
         position = judge._returned(position._apply(move))

@@ -357,22 +357,36 @@ def _heuristic_values(state: State, moves: tuple[Any, ...], estimate: _Estimator
 class _Judge:
     """The searcher's chance to win, on the heuristic's estimate: each colour's odds from the map
     times the chance of the searcher's hand winning with that colour against ``ROOT_SAMPLES``
-    deals of the rivals' hands as read from their moves (``_Estimator``)."""
+    deals of the rivals' hands as read from their moves (``_Estimator``), once the rivals have
+    answered as the heuristic would (``rival``) on full positions dealt from that reading (``deal``)."""
 
     def __init__(self, state: State, me: int, rng: Any, beliefs: Beliefs) -> None:
+        self.state = state
         self.me = me
+        self.rng = rng
+        self.beliefs = beliefs
         self.estimate = _Estimator(state, me, rng, ROOT_SAMPLES, beliefs)
+        self.rival = Rival(_colour_odds, _odds_of, rng)
         #: With few stones left in the hands, every position is played to its end.
         left = sum(SIZE[h] if h >= 0 else ~h for h in state._hands)
         self.playout = left <= PLAYOUT_LEFT[state.players]
 
-    def answered(self, position: State, move: Any, rival: Rival) -> float:
+    def deal(self, count: int) -> list[State]:
+        """``count`` full positions dealt from the reading of the rivals' hands."""
+        return [deal(self.state, self.me, self.beliefs, self.rng) for _ in range(count)]
+
+    def total(self, move: Any, positions: list[State]) -> float:
+        """``move``'s chances to win (``answered``) summed over ``positions``."""
+        return sum(self.answered(position, move) for position in positions)
+
+    def answered(self, position: State, move: Any) -> float:
         """The searcher's chance to win after playing ``move`` in the full ``position`` (a
         Negotiate returning its best stone) and the rivals answering (``rival``): the result
         if the game ended, else the best it can reach with its next move; near the end
         (``playout``), the result once ``rival`` played every seat to the end: the win, else the
         place (``pygames.bots.reward.placed`` on the game's ranking), so a seat that can no longer
         win still plays for the best place it can reach."""
+        rival = self.rival
         state = self._returned(position._apply(move))
         while state.neg < state.players and (self.playout or state.seat != self.me):
             state = state._apply(rival.move(state))
@@ -465,9 +479,8 @@ def _look_ahead(view: dict[str, Any], rng: Any, deals: int, deadline: float | No
         candidates.append(NEGOTIATE_MOVE)
     started = time.perf_counter()
     done = deals if deadline is None else min(deals, BATCH, most)  # on a clock: a batch at a time
-    full = [deal(state, me, beliefs, rng) for _ in range(done)]
-    rival = Rival(_colour_odds, _odds_of, rng)
-    totals = [sum(judge.answered(position, m, rival) for position in full) for m in candidates]
+    full = judge.deal(done)
+    totals = [judge.total(m, full) for m in candidates]
     while deadline is not None and done < most:
         now = time.perf_counter()
         if now >= deadline:
@@ -477,33 +490,22 @@ def _look_ahead(view: dict[str, Any], rng: Any, deals: int, deadline: float | No
         if len(order) < 2 or order[-1] - order[-2] > left:
             break
         batch = min(BATCH, most - done)
-        more = [deal(state, me, beliefs, rng) for _ in range(batch)]
+        more = judge.deal(batch)
         for i, m in enumerate(candidates):
-            totals[i] += sum(judge.answered(position, m, rival) for position in more)
+            totals[i] += judge.total(m, more)
         done += batch
     finalists = FINALISTS[state.players]
     if deadline is None and finalists and len(candidates) > finalists:
-        return _final(judge, rival, state, me, beliefs, rng, candidates, totals, finalists, deals * FINAL_ROUND)
+        return _final(judge, candidates, totals, finalists, deals * FINAL_ROUND)
     return candidates[totals.index(max(totals))]
 
 
-def _final(
-    judge: _Judge,
-    rival: Rival,
-    state: State,
-    me: int,
-    beliefs: Beliefs,
-    rng: Any,
-    candidates: list[Any],
-    totals: list[float],
-    finalists: int,
-    more: int,
-) -> Any:
+def _final(judge: _Judge, candidates: list[Any], totals: list[float], finalists: int, more: int) -> Any:
     """The best of the ``finalists`` leading candidates (by ``totals``, the earlier on a tie) once
     each is played on ``more`` new positions too (``FINALISTS``)."""
     leaders = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))[:finalists]
-    positions = [deal(state, me, beliefs, rng) for _ in range(more)]
-    scores = {i: totals[i] + sum(judge.answered(p, candidates[i], rival) for p in positions) for i in leaders}
+    positions = judge.deal(more)
+    scores = {i: totals[i] + judge.total(candidates[i], positions) for i in leaders}
     return candidates[max(leaders, key=lambda i: (scores[i], -i))]
 
 
@@ -542,9 +544,8 @@ def _weighed(view: dict[str, Any], rng: Any, deals: int, also: Any, breadth: int
         candidates.append(NEGOTIATE_MOVE)
     if also is not None and also not in candidates:
         candidates.append(also)
-    full = [deal(state, me, beliefs, rng) for _ in range(deals)]
-    rival = Rival(_colour_odds, _odds_of, rng)
-    means = [sum(scorer.answered(position, m, rival) for position in full) / deals for m in candidates]
+    full = scorer.deal(deals)
+    means = [scorer.total(m, full) / deals for m in candidates]
     order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
     return [(candidates[i], means[i]) for i in order]
 
