@@ -36,7 +36,8 @@
 * **Speed**: a search through the adapter spends its time in the engine and OpenSpiel's own
   Python: ``legal_actions``, ``is_chance_node`` and ``information_state_string`` are answered in
   Python (pyspiel's go through C++ and call back into Python several times), a state works out
-  its player and its legal action ids once, a clone shares its position, the legal actions'
+  its player and its legal action ids once (a twin for the seat to move shares them: its view
+  lists them), a clone shares its position, the legal actions'
   deep copy (ISMCTS makes one at every node it expands) is a plain copy, and the twins of one
   state share the other seats' views of them, looked up by each seat's secret (the game's adapter
   module's ``secret``: a view is written out once a secret, not once a simulation).
@@ -374,6 +375,8 @@ class PygamesState(pyspiel.State):
         resample, entries, starts = p.twin_maker(player_id)
         twin = _Position(p.spec, (), resample(Rng(seed)), False, entries)
         twin._starts = starts
+        if player_id == p.player:  # the seat's view lists its legal moves: the twin has the same
+            twin._sorted = p.legal_actions()
         twin._keys = {player_id: p.key(player_id, _start)}  # what the seat knows: the same string
         return PygamesState(self.get_game(), twin)
 

@@ -209,7 +209,8 @@ def test_information_states_keep_each_seats_secrets(game: str, players: int) -> 
     it the same line (the mover aside), and some do.  At every decision: each seat's string differs
     from the others'; a twin state (the other seats' hidden cards or stones resampled, which happens
     to change them) gives the seat to move the very same string."""
-    state = _load(game, players).new_initial_state()
+    openspiel_game = _load(game, players)
+    state = openspiel_game.new_initial_state()
     rs = np.random.RandomState(3)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     hidden = differed = 0
@@ -226,6 +227,7 @@ def test_information_states_keep_each_seats_secrets(game: str, players: int) -> 
         hidden += _told_apart(state, children, [seat for seat in range(players) if seat != me])
         twin = state.resample_from_infostate(me, sampler)
         assert twin.information_state_string(me) == strings[me]
+        assert sorted(openspiel_game.spec.action_ids(twin.engine_state.legal_moves())) == state.legal_actions()
         assert twin.legal_actions() == state.legal_actions()
         differed += any(
             _without_log(twin.engine_state.view(other)) != _without_log(state.engine_state.view(other))
