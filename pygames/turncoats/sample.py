@@ -10,7 +10,10 @@ the generator.
 FLAG and the viewer's hand) uniformly to the hidden hands (by size) and the bag, keeping
 only deals in which the bag can hold what the log put there: a killed or returned stone
 stays in the bag until a later draw may have taken it (a draw by another seat may have
-taken any stone; the viewer's own draws are known).  A stone another seat just drew is one
+taken any stone; the viewer's own draws are known).  The hidden hands are drawn a stone at
+a time from the unseen stones' counts and the bag holds the rest: a uniform deal with one
+draw a hidden stone in hand, not a shuffle of every unseen stone (the bag holds most of
+them), since a search deals one at every simulation.  A stone another seat just drew is one
 of its stones, each as likely.  The generator state is fresh from ``rng``.  Every kept deal
 is equally likely (rejection sampling); no inference is drawn from the seats' choices, and
 the log's window (``view.LOG_LENGTH`` moves) bounds how far back the bag is checked.
@@ -48,39 +51,51 @@ class Sampler:
             if p >= 0:
                 for c, k in enumerate(unpack(p)):
                     seen[c] += k
-        self.pool = [c for c in range(3) for _ in range(STONES_PER_COLOUR - seen[c])]
+        #: The stones nobody here can see, by colour: the hidden hands' and the bag's.
+        self.unseen = [STONES_PER_COLOUR - k for k in seen]
         self.steps = _bag_steps(view)
         self.needed = _least_bag(self.steps, [0, 0, 0])[1]
 
     def sample(self, rng: Rng) -> State:
-        """A full position: the bag dealt here, then the unknown hands, drawn stone and
-        generator filled in by ``State.determinize``."""
+        """A full position: the hidden hands dealt here (the bag holds the rest), then the
+        drawn stone and generator filled in by ``State.determinize``."""
         s = self.state
+        hidden = [seat for seat, h in enumerate(s._hands) if h < 0]
+        if not hidden and s._bag >= 0:
+            return s.determinize(rng)
+        for _ in range(TRIES):
+            left = self.unseen[:]
+            dealt = [_draw(left, ~s._hands[seat], rng) for seat in hidden]
+            if s._bag >= 0 or _least_bag(self.steps, left)[0]:
+                break
+        else:  # rare: the log demands many stones; the bag keeps those first (as far as there are)
+            left = self.unseen[:]
+            kept = [0, 0, 0]
+            for c in range(3):
+                kept[c] = min(self.needed[c], left[c], ~s._bag - sum(kept))
+                left[c] -= kept[c]
+            dealt = [_draw(left, ~s._hands[seat], rng) for seat in hidden]
+            left = [n + k for n, k in zip(left, kept)]
+        s = s._copy()
+        hands = list(s._hands)
+        for seat, hand in zip(hidden, dealt):
+            hands[seat] = hand
+        s._hands = tuple(hands)
         if s._bag < 0:
-            s = s._copy()
-            s._bag = _deal_bag(self.pool[:], ~s._bag, self.steps, self.needed, rng)
+            s._bag = pack(left)
         return s.determinize(rng)
 
 
-def _deal_bag(pool: list[int], size: int, steps: list[tuple[int, int]], needed: list[int], rng: Rng) -> int:
-    """The bag's counts (packed), drawn from ``pool``."""
-    for _ in range(TRIES):
-        rng.shuffle(pool)
-        counts = [0, 0, 0]
-        for c in pool[:size]:
-            counts[c] += 1
-        if _least_bag(steps, counts)[0]:
-            return pack(counts)
-    # rare: the log demands many stones; deal those first (as far as the pool holds them)
+def _draw(left: list[int], size: int, rng: Rng) -> int:
+    """``size`` stones (packed) drawn one at a time, each as likely, from the counts ``left`` (taken out)."""
     counts = [0, 0, 0]
-    for c in range(3):
-        for _ in range(min(needed[c], pool.count(c), size - sum(counts))):
-            pool.remove(c)
-            counts[c] += 1
-    rng.shuffle(pool)
-    rest = size - sum(counts)
-    for c in pool[:rest]:
+    total = left[0] + left[1] + left[2]
+    for _ in range(size):
+        i = rng.below(total)
+        c = 0 if i < left[0] else 1 if i < left[0] + left[1] else 2
+        left[c] -= 1
         counts[c] += 1
+        total -= 1
     return pack(counts)
 
 

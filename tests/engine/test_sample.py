@@ -124,6 +124,34 @@ def test_turncoats_killed_stones_stay_in_the_bag():
     assert len(set(bags)) > 1
 
 
+def test_turncoats_hidden_hands_are_dealt_uniformly():
+    """Every deal of the unseen stones is as likely (the hands are drawn a stone at a time from the
+    unseen counts, the bag holding the rest): over 3,000 samples of a seat's view at the start of
+    a 3-player game, each hidden hand and the bag hold each colour as often as the
+    hypergeometric law says, within 5 standard errors (a draw of colours by kind, not by stone,
+    misses by far more)."""
+    state = turncoats.new_game(3, 21)
+    view = state.view(0)
+    sampler = Sampler(view)
+    unseen = sampler.unseen
+    total = sum(unseen)
+    rng = Rng("uniform-deals")
+    samples = 3000
+    sums = {who: [0, 0, 0] for who in (1, 2, "bag")}
+    for _ in range(samples):
+        sampled = sampler.sample(rng)
+        for who in sums:
+            held = sampled.bag if who == "bag" else sampled.hand(who)
+            sums[who] = [a + b for a, b in zip(sums[who], held)]
+    for who, got in sums.items():
+        size = sum(state.bag) if who == "bag" else sum(state.hand(who))
+        for c in range(3):
+            p = unseen[c] / total
+            mean = size * p
+            error = (size * p * (1 - p) * (total - size) / (total - 1) / samples) ** 0.5
+            assert abs(got[c] / samples - mean) < 5 * error, (who, c, got[c] / samples, mean)
+
+
 @pytest.mark.parametrize("game", list(SAMPLERS))
 def test_a_sample_shows_every_viewer_its_own_view_and_resamples_the_rest(game):
     """For every game with a sampler: what a seat (or a spectator) cannot see is dealt again, and
