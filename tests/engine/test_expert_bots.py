@@ -219,7 +219,7 @@ def test_turncoats_expert_plays_the_end_out():
     reach, a chance (other values)."""
     from pygames.bots.reward import PLACE_WEIGHT
     from pygames.bots.turncoats_reading import read_hands
-    from pygames.bots.turncoats_replies import Rival, deal
+    from pygames.bots.turncoats_replies import deal
 
     state = turncoats.new_game(3, 4)
     rngs = [Rng(derive_seed("expert-end", seat)) for seat in range(3)]
@@ -231,9 +231,8 @@ def test_turncoats_expert_plays_the_end_out():
             root = turncoats_bots._position(view)
             beliefs = read_hands(view, turncoats_bots._colour_odds)
             judge = turncoats_bots._Judge(root, 0, Rng(1), beliefs)
-            rival = Rival(turncoats_bots._colour_odds, turncoats_bots._odds_of, Rng(2))
             position = deal(root, 0, beliefs, Rng(3))
-            scores = {judge.answered(position, m, rival) for m in position.legal_moves()}
+            scores = {judge.answered(position, m) for m in position.legal_moves()}
             assert judge.playout == (sum(view["hand_sizes"]) <= turncoats_bots.PLAYOUT_LEFT[3])
             assert scores <= results if judge.playout else scores - results
             seen[judge.playout] += 1
