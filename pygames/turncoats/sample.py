@@ -24,9 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core.rng import Rng
-from pygames.turncoats.board import COLOUR_OF, STONES_PER_COLOUR, pack, unpack
+from pygames.turncoats.board import COLOUR_OF, pack
 from pygames.turncoats.moves import BATTLE, NEGOTIATE, RETURN, parse
-from pygames.turncoats.state import State, from_view
+from pygames.turncoats.state import State, draw_stones, from_view
 
 __all__ = ["Sampler", "determinize"]
 
@@ -45,14 +45,8 @@ class Sampler:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.state = from_view(view)
-        s = self.state
-        seen = [0, 0, 0]
-        for p in (*s._areas, s._axe, s._flag, s._bag, *s._hands):
-            if p >= 0:
-                for c, k in enumerate(unpack(p)):
-                    seen[c] += k
         #: The stones nobody here can see, by colour: the hidden hands' and the bag's.
-        self.unseen = [STONES_PER_COLOUR - k for k in seen]
+        self.unseen = self.state.unseen()
         self.steps = _bag_steps(view)
         self.needed = _least_bag(self.steps, [0, 0, 0])[1]
 
@@ -65,7 +59,7 @@ class Sampler:
             return s.determinize(rng)
         for _ in range(TRIES):
             left = self.unseen[:]
-            dealt = [_draw(left, ~s._hands[seat], rng) for seat in hidden]
+            dealt = [draw_stones(left, ~s._hands[seat], rng) for seat in hidden]
             if s._bag >= 0 or _least_bag(self.steps, left)[0]:
                 break
         else:  # rare: the log demands many stones; the bag keeps those first (as far as there are)
@@ -74,7 +68,7 @@ class Sampler:
             for c in range(3):
                 kept[c] = min(self.needed[c], left[c], ~s._bag - sum(kept))
                 left[c] -= kept[c]
-            dealt = [_draw(left, ~s._hands[seat], rng) for seat in hidden]
+            dealt = [draw_stones(left, ~s._hands[seat], rng) for seat in hidden]
             left = [n + k for n, k in zip(left, kept)]
         s = s._copy()
         hands = list(s._hands)
@@ -84,19 +78,6 @@ class Sampler:
         if s._bag < 0:
             s._bag = pack(left)
         return s.determinize(rng)
-
-
-def _draw(left: list[int], size: int, rng: Rng) -> int:
-    """``size`` stones (packed) drawn one at a time, each as likely, from the counts ``left`` (taken out)."""
-    counts = [0, 0, 0]
-    total = left[0] + left[1] + left[2]
-    for _ in range(size):
-        i = rng.below(total)
-        c = 0 if i < left[0] else 1 if i < left[0] + left[1] else 2
-        left[c] -= 1
-        counts[c] += 1
-        total -= 1
-    return pack(counts)
 
 
 def _bag_steps(view: dict[str, Any]) -> list[tuple[int, int]]:

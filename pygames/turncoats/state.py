@@ -455,34 +455,35 @@ class State(TextPosition):
         """True when no hand, bag, drawn stone or generator state is unknown."""
         return self._bag >= 0 and self.rng is not None and self.drawn != UNSEEN and all(h >= 0 for h in self._hands)
 
-    def determinize(self, rng: Rng) -> "State":
-        """This position with every unknown secret filled in at random: the stones
-        nobody here can see are dealt uniformly to the unknown hands (by their
-        sizes) and the bag; an unknown drawn stone is one of the drawer's stones;
-        the generator state comes from ``rng``.  Known parts are kept."""
-        if self.knows_everything():
-            return self
+    def unseen(self) -> list[int]:
+        """The stones nobody here can see, by colour: 21 of each less the map, AXE, FLAG and the
+        known hands and bag (what the unknown hands and bag hold between them)."""
         seen = [0, 0, 0]
         for p in (*self._areas, self._axe, self._flag, self._bag, *self._hands):
             if p >= 0:
                 for c, k in enumerate(unpack(p)):
                     seen[c] += k
-        pool = [c for c in range(3) for _ in range(STONES_PER_COLOUR - seen[c])]
-        rng.shuffle(pool)
-        s = self._copy()
+        return [STONES_PER_COLOUR - k for k in seen]
 
-        def deal(size: int) -> int:
-            counts = [0, 0, 0]
-            for _ in range(size):
-                counts[pool.pop()] += 1
-            return pack(counts)
-
+    def determinize(self, rng: Rng) -> "State":
+        """This position with every unknown secret filled in at random: the stones
+        nobody here can see are dealt uniformly to the unknown hands (by their
+        sizes, ``draw_stones``), the bag holding the rest; an unknown drawn stone is
+        one of the drawer's stones; the generator state comes from ``rng``.  Known
+        parts are kept."""
+        if self.knows_everything():
+            return self
+        left = self.unseen()
         hands = list(self._hands)
+        hidden = [~h for h in hands if h < 0] + ([~self._bag] if self._bag < 0 else [])
+        if min(left) < 0 or sum(hidden) != sum(left):
+            raise BadPosition("turncoats.error.counts")
+        s = self._copy()
         for seat, h in enumerate(hands):
             if h < 0:
-                hands[seat] = deal(~h)
+                hands[seat] = draw_stones(left, ~h, rng)
         if self._bag < 0:
-            s._bag = deal(~self._bag)
+            s._bag = pack(left)
         s._hands = tuple(hands)
         if self.drawn == UNSEEN:  # one of the drawer's stones, each as likely
             held = unpack(hands[self.seat])
@@ -490,8 +491,6 @@ class State(TextPosition):
             s.drawn = 0 if i < held[0] else 1 if i < held[0] + held[1] else 2
         if self.rng is None:
             s.rng = rng.next_u64()
-        if pool:
-            raise BadPosition("turncoats.error.counts")
         return s
 
     def _copy(self) -> "State":
@@ -500,6 +499,21 @@ class State(TextPosition):
             setattr(s, name, getattr(self, name))
         s._outcome = None
         return s
+
+
+def draw_stones(left: list[int], size: int, rng: Rng) -> int:
+    """``size`` stones (packed) drawn one at a time, each as likely, from the counts ``left``
+    (taken out): a uniform deal of a hand without shuffling every unseen stone (the bag holds
+    most of them, and a search deals at every simulation)."""
+    counts = [0, 0, 0]
+    total = left[0] + left[1] + left[2]
+    for _ in range(size):
+        i = rng.below(total)
+        c = 0 if i < left[0] else 1 if i < left[0] + left[1] else 2
+        left[c] -= 1
+        counts[c] += 1
+        total -= 1
+    return pack(counts)
 
 
 def make_state(

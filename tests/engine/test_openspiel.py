@@ -392,12 +392,15 @@ def test_a_twins_start_for_another_seat_is_its_own_view_written_once_a_secret(ga
     seats' nodes below by their information-state strings, which start with their views of the
     twin.  Twins of one root share every public fact, so those are looked up by the seat's
     ``secret`` (the adapter module's) and written out once a secret: at every decision of random
-    games, each such string of 24 twins is the one written afresh from the twin itself (it fails
-    when a secret misses something the seat's view shows), and some are looked up, not written."""
+    games, each such string of 24 twins for the seat to move (6 for each other seat: the seat to
+    move's own secret then counts, a Turncoats stone drawn for a Negotiate) is the one written
+    afresh from the twin itself (it fails when a secret misses something the seat's view shows),
+    and each is written once a secret of a seat of a root, looked up after that."""
     openspiel_game = _load(game, players)
     rs = np.random.RandomState(7)
     sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
     asked = kept = decisions = 0
+    secrets = set()  # (decision, viewer, seat, that seat's secret in a twin)
     for _ in range(2):
         state = openspiel_game.new_initial_state()
         while not state.is_terminal():
@@ -405,19 +408,20 @@ def test_a_twins_start_for_another_seat_is_its_own_view_written_once_a_secret(ga
                 _chance(state, rs)
                 continue
             decisions += 1
-            me = state.current_player()
             root = openspiel.PygamesState(
                 openspiel_game, openspiel._Position(openspiel_game.spec, (), state.engine_state, False, ())
             )
-            for _ in range(24):
-                twin = root.resample_from_infostate(me, sampler)._p
-                for other in range(players):
-                    if other != me:
-                        asked += 1
-                        assert twin.key(other, openspiel._start) == openspiel._start(twin, other)
+            for viewer in range(players):  # the seat to move's twins, and any other seat's
+                for _ in range(24 if viewer == state.current_player() else 6):
+                    twin = root.resample_from_infostate(viewer, sampler)._p
+                    for other in range(players):
+                        if other != viewer:
+                            asked += 1
+                            secrets.add((decisions, viewer, other, openspiel_game.spec.secret(twin.state, other)))
+                            assert twin.key(other, openspiel._start) == openspiel._start(twin, other)
             kept += sum(len(starts) for _, _, starts in root._p._twins.values())
             state.apply_action(int(rs.choice(state.legal_actions())))
-    assert decisions > 10 and kept < asked, (kept, asked)
+    assert decisions > 10 and kept == len(secrets) < asked, (kept, len(secrets), asked)
 
 
 @pytest.mark.parametrize(("game", "players"), MIDDLE)
