@@ -54,7 +54,7 @@ ROWS = {
     "oriflamme4": (
         "oriflamme",
         4,
-        "random,heuristic~0.5,heuristic,expert@30,expert@100,expert@300,expert@1000,expert@3000",
+        "random,heuristic~0.6,heuristic,expert@30,expert@100,expert@300,expert@1000,expert@3000",
     ),
     "turncoats3": ("turncoats", 3, "random,heuristic~0.5,heuristic~0.25,heuristic,expert@0,expert@6,expert@24"),
     "turncoats2": ("turncoats", 2, "random,heuristic~0.5,heuristic~0.25,heuristic,expert@0,expert@6,expert@24"),
