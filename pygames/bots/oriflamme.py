@@ -97,15 +97,16 @@ __all__ = [
 ]
 
 #: The levels, weakest first (each a function ``(view, rng) -> Move`` here), and the one a new game offers.
-#: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about 170,
-#: 120 and 180 points apart.  The expert on other budgets makes no level 150-200 points from its
-#: neighbours: on 3,000 iterations it is level with the expert, on 300 about 105 points above the
-#: heuristic and 75 below the expert, on 100 about 60 above the heuristic, on 30 about 80 below it.
+#: On an Elo ladder (``bench/ladder.py``, 400 games, the table in the README) they stand about 130,
+#: 155 and 160 points apart.  The expert on other budgets makes no level 150-200 points from its
+#: neighbours: on 3,000 iterations it is level with the expert, on 300 about 120 points above the
+#: heuristic and 40 below the expert, on 100 about 60 above the heuristic, on 30 about 110 below it.
 LEVELS = ("random", "novice", "heuristic", "expert")
 DEFAULT_LEVEL = "expert"
 #: ``novice``: the heuristic, but a random legal move with this probability.  At 0.5 it stood 120
 #: points below the heuristic and 170 above random play (400 games); Elo falls faster the more
-#: random the moves (a quadratic through 0, 0.5 and 1 puts 0.6 some 150 and 140 points from them).
+#: random the moves (a quadratic through 0, 0.5 and 1 put 0.6 some 150 and 140 points from them):
+#: at 0.6 it stands 157 [104, 209] below the heuristic and 130 above random play.
 NOVICE_RANDOM = 0.6
 #: The expert's search budget: iterations per decision (a move in about a second in Pyodide).
 ITERATIONS = 1000
