@@ -11,6 +11,7 @@ from importlib.util import find_spec
 import pytest
 
 from pygames import GAMES, oriflamme, turncoats
+from pygames.core.errors import BadPosition
 from pygames.core.rng import Rng
 from pygames.oriflamme.cards import FAMILY, UNKNOWN
 from pygames.oriflamme.rules import HIDDEN
@@ -18,6 +19,7 @@ from pygames.oriflamme.sample import determinize as oriflamme_determinize
 from pygames.turncoats.board import STONES_PER_COLOUR, unpack
 from pygames.turncoats.sample import Sampler, _least_bag
 from pygames.turncoats.sample import determinize as turncoats_determinize
+from pygames.turncoats.state import from_view
 from pygames.turncoats.text import check
 
 #: The games with secrets that offer a sampler, ``pygames.<id>.sample.determinize(view, rng)``: a
@@ -124,22 +126,24 @@ def test_turncoats_killed_stones_stay_in_the_bag():
     assert len(set(bags)) > 1
 
 
-def test_turncoats_hidden_hands_are_dealt_uniformly():
+@pytest.mark.parametrize("dealer", ["sampler", "determinize"])
+def test_turncoats_hidden_hands_are_dealt_uniformly(dealer):
     """Every deal of the unseen stones is as likely (the hands are drawn a stone at a time from the
-    unseen counts, the bag holding the rest): over 3,000 samples of a seat's view at the start of
-    a 3-player game, each hidden hand and the bag hold each colour as often as the
-    hypergeometric law says, within 5 standard errors (a draw of colours by kind, not by stone,
-    misses by far more)."""
+    unseen counts, the bag holding the rest; ``draw_stones``, shared by the sampler and
+    ``State.determinize``): over 3,000 samples of a seat's view at the start of a 3-player game,
+    each hidden hand and the bag hold each colour as often as the hypergeometric law says, within
+    5 standard errors (a draw of colours by kind, not by stone, misses by far more)."""
     state = turncoats.new_game(3, 21)
     view = state.view(0)
     sampler = Sampler(view)
+    deal = sampler.sample if dealer == "sampler" else from_view(view).determinize
     unseen = sampler.unseen
     total = sum(unseen)
     rng = Rng("uniform-deals")
     samples = 3000
     sums = {who: [0, 0, 0] for who in (1, 2, "bag")}
     for _ in range(samples):
-        sampled = sampler.sample(rng)
+        sampled = deal(rng)
         for who in sums:
             held = sampled.bag if who == "bag" else sampled.hand(who)
             sums[who] = [a + b for a, b in zip(sums[who], held)]
@@ -150,6 +154,19 @@ def test_turncoats_hidden_hands_are_dealt_uniformly():
             mean = size * p
             error = (size * p * (1 - p) * (total - size) / (total - 1) / samples) ** 0.5
             assert abs(got[c] / samples - mean) < 5 * error, (who, c, got[c] / samples, mean)
+
+
+def test_turncoats_determinize_refuses_hidden_sizes_the_unseen_stones_cannot_fill():
+    """A position whose unknown hands and bag hold more stones than nobody can see is no position:
+    ``determinize`` says so (BadPosition, the counts' message) rather than deal what is not there."""
+    state = from_view(turncoats.new_game(3, 21).view(0))
+    assert sum(state.unseen()) == ~state._bag + ~state._hands[1] + ~state._hands[2]  # what is hidden, exactly
+    broken = state._copy()
+    broken._bag = ~(~state._bag + 1)  # one stone more in the bag than there is to deal
+    with pytest.raises(BadPosition) as raised:
+        broken.determinize(Rng(1))
+    assert raised.value.key == "turncoats.error.counts"
+    assert state.determinize(Rng(1)).knows_everything()
 
 
 @pytest.mark.parametrize("game", list(SAMPLERS))
