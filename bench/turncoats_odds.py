@@ -39,8 +39,9 @@ GRID = ((-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3), (0.5, 1, 1.5, 2, 2.5, 3, 4, 5), 
 
 
 def positions(players: int, games: int) -> list[tuple[tuple[int, int, int], int, int, int, float]]:
-    """``(areas ruled by colour, tie-break winner or -1, stones left, colour that won, the heuristic's
-    odds of it)`` at every position of ``games`` seeded heuristic games with a colour winning."""
+    """``(areas ruled by colour, the colour that would win if the game ended now (3: none), stones
+    left, colour that won, the heuristic's odds of it)`` at every position of ``games`` seeded
+    heuristic games with a colour winning."""
     out = []
     for g in range(games):
         state = turncoats.new_game(players, 5000 + g)
@@ -50,16 +51,11 @@ def positions(players: int, games: int) -> list[tuple[tuple[int, int, int], int,
             if state.drawn < 0:
                 odds = bots._colour_odds(state, False, sharpness(state))
                 areas = bots._RULED[(state._areas, state._axe, state._flag, state.rules)]
-                top = max(areas)
-                leader = (
-                    areas.index(top)
-                    if areas.count(top) == 1
-                    else bots._tie_winner(state.rules, areas, state._axe, state._flag)
-                )
+                leader = bots._colour_odds(state, True, 0.0).index(1.0)  # the colour that wins if it ends now
                 seen.append((areas, leader, sum(map(SIZE.__getitem__, state._hands)), odds))
             state = state._apply(bots._heuristic_move(state, rng))
         won = bots._colour_odds(state, True, 0.0).index(1.0)
-        if won < 3:
+        if won < 3:  # leader 3: no colour would win now
             out += [(areas, leader, left, won, odds[won]) for areas, leader, left, odds in seen]
     return out
 

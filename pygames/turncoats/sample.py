@@ -52,7 +52,7 @@ class Sampler:
 
     def sample(self, rng: Rng) -> State:
         """A full position: the hidden hands dealt here (the bag holds the rest), then the
-        drawn stone and generator filled in by ``State.determinize``."""
+        drawn stone and generator filled in (``State.dealt``)."""
         s = self.state
         hidden = [seat for seat, h in enumerate(s._hands) if h < 0]
         if not hidden and s._bag >= 0:
@@ -70,14 +70,10 @@ class Sampler:
                 left[c] -= kept[c]
             dealt = [draw_stones(left, ~s._hands[seat], rng) for seat in hidden]
             left = [n + k for n, k in zip(left, kept)]
-        s = s._copy()
         hands = list(s._hands)
         for seat, hand in zip(hidden, dealt):
             hands[seat] = hand
-        s._hands = tuple(hands)
-        if s._bag < 0:
-            s._bag = pack(left)
-        return s.determinize(rng)
+        return s.dealt(hands, pack(left) if s._bag < 0 else s._bag, rng)
 
 
 def _bag_steps(view: dict[str, Any]) -> list[tuple[int, int]]:

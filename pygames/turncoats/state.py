@@ -474,18 +474,20 @@ class State(TextPosition):
         if self.knows_everything():
             return self
         left = self.unseen()
-        hands = list(self._hands)
-        hidden = [~h for h in hands if h < 0] + ([~self._bag] if self._bag < 0 else [])
-        if min(left) < 0 or sum(hidden) != sum(left):
+        sizes = [~h for h in self._hands if h < 0] + ([~self._bag] if self._bag < 0 else [])
+        if min(left) < 0 or sum(sizes) != sum(left):
             raise BadPosition("turncoats.error.counts")
+        hands = [draw_stones(left, ~h, rng) if h < 0 else h for h in self._hands]
+        return self.dealt(hands, pack(left) if self._bag < 0 else self._bag, rng)
+
+    def dealt(self, hands: list[int], bag: int, rng: Rng) -> "State":
+        """This position with every hand and the bag as given (packed), an unknown drawn stone
+        one of the drawer's stones, each as likely, and an unknown generator state from ``rng``:
+        the last step of a deal (``determinize``, the sampler's)."""
         s = self._copy()
-        for seat, h in enumerate(hands):
-            if h < 0:
-                hands[seat] = draw_stones(left, ~h, rng)
-        if self._bag < 0:
-            s._bag = pack(left)
         s._hands = tuple(hands)
-        if self.drawn == UNSEEN:  # one of the drawer's stones, each as likely
+        s._bag = bag
+        if self.drawn == UNSEEN:
             held = unpack(hands[self.seat])
             i = rng.below(sum(held))
             s.drawn = 0 if i < held[0] else 1 if i < held[0] + held[1] else 2
