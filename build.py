@@ -732,6 +732,14 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that hangs up half-way through an answer (a page left or reloaded, a service
+        worker's update cancelled) is no fault of the site: only other errors print a traceback
+        (they used to break into the test run's output)."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(
     directory: Path | str,

@@ -5,7 +5,8 @@
 - a build writes only the files whose content changed (the others keep their dates), the seals
   last, and drops files the build no longer has;
 - the server answers If-None-Match with 304 while a file is unchanged, and with the new file after;
-  a date alone (If-Modified-Since) never makes a 304.
+  a date alone (If-Modified-Since) never makes a 304;
+- a browser hanging up half-way through an answer prints no traceback, a fault of the site does.
 """
 
 from __future__ import annotations
@@ -132,6 +133,25 @@ def test_the_server_sends_etags_and_304_for_unchanged_files(tmp_path, build):
         assert get(url, since="Fri, 01 Jan 2100 00:00:00 GMT")[:2] == (200, b"console.log(3);")
     finally:
         server.shutdown()
+        server.server_close()
+
+
+def test_a_client_that_hangs_up_prints_nothing_but_a_real_fault_does(tmp_path, build, capsys):
+    site = make_site(tmp_path / "site", SITE)
+    server = build.make_server(site)
+    try:
+        for gone in (ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe")):
+            try:
+                raise gone
+            except ConnectionError:
+                server.handle_error(None, ("127.0.0.1", 5))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a fault of the site")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 5))
+        assert "ValueError: a fault of the site" in capsys.readouterr().err
+    finally:
         server.server_close()
 
 
