@@ -3,6 +3,7 @@
     python bench/bots_bench.py [--games N] [--workers 2] [--rows oriflamme4,turncoats3,turncoats2]
     python bench/bots_bench.py --timing-only [--games N]   # ms per expert move only (also in Pyodide)
     python bench/bots_bench.py --timing-only --think-ms 1000 [--games N]   # on the page's clock
+    python bench/bots_bench.py --rows oriflamme4 --cap 3000   # the expert capped at another fixed budget
 
 Each row plays ``--games`` games of one expert against heuristic bots, the expert's seat
 rotating game by game (game g: seat g mod players), every bot with its own ``Rng`` derived
@@ -22,7 +23,10 @@ still missing (``--no-cache``: all of them).
 
 ``--think-ms N`` gives the expert the budget the page gives it at a pace (``site/ui/pace.js``:
 1000 ms at the default): it thinks on the wall clock (``budget``), so its times are wall-clock
-times too; without it, the fixed budget (the same move for the same seed).
+times too; without it, the fixed budget (the same move for the same seed).  ``--cap N`` sets that
+fixed budget (the expert's third argument: Oriflamme's search iterations, Turncoats' dealt
+positions), e.g. the Oriflamme expert on 3,000 iterations, about what it gets in the page at the
+Quick pace, as reproducible as its own budget.
 """
 
 from __future__ import annotations
@@ -73,12 +77,14 @@ CLOCK = cpu_clock()
 THINK: float | None = None
 
 
-def timed_expert(bots, view: dict, rng: Rng, times: list[float]) -> str:
-    """The expert's move; its CPU time (wall-clock time on a clock: ``THINK``) joins ``times`` when
-    it had a choice (a lone move is no decision)."""
+def timed_expert(bots, view: dict, rng: Rng, times: list[float], cap: int | None = None) -> str:
+    """The expert's move (capped at ``cap`` when given: its third argument, its fixed budget); its
+    CPU time (wall-clock time on a clock: ``THINK``) joins ``times`` when it had a choice (a lone
+    move is no decision)."""
     clock = CLOCK if THINK is None else time.perf_counter
+    fixed = () if cap is None else (cap,)
     start = clock()
-    move = bots.expert(view, rng) if THINK is None else bots.expert(view, rng, budget=THINK)
+    move = bots.expert(view, rng, *fixed) if THINK is None else bots.expert(view, rng, *fixed, budget=THINK)
     if len(view["legal"]) > 1:
         times.append(clock() - start)
     return move
@@ -94,8 +100,9 @@ def play_out(state, decide):
     return state
 
 
-def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float, list[float]]:
-    """One seeded game of ``row``: the expert's win share and its decision times (s)."""
+def play(row: str, game_index: int, opponent: str = "heuristic", cap: int | None = None) -> tuple[float, list[float]]:
+    """One seeded game of ``row``: the expert's (capped at ``cap``, when given) win share and its
+    decision times (s)."""
     game, players, _ = ROWS[row]
     bots = bots_module(game)
     expert_seat = game_index % players
@@ -105,15 +112,16 @@ def play(row: str, game_index: int, opponent: str = "heuristic") -> tuple[float,
 
     def decide(seat: int, view: dict, _state) -> str:
         if seat == expert_seat:
-            return timed_expert(bots, view, rngs[seat], times)
+            return timed_expert(bots, view, rngs[seat], times, cap)
         return getattr(bots, opponent)(view, rngs[seat])
 
     winners = play_out(GAMES[game].new_game(players, seed), decide).outcome.winners
     return (1.0 / len(winners) if expert_seat in winners else 0.0), times
 
 
-def _play(args: tuple[str, int]) -> tuple[float, list[float]]:
-    return play(*args)
+def _play(job: tuple) -> tuple[float, list[float]]:
+    """A job: ``(row, game)``, or ``(row, game, cap)`` for the expert capped at another budget."""
+    return play(job[0], job[1], cap=job[2] if len(job) > 2 else None)
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -126,15 +134,16 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - margin) / scale, (centre + margin) / scale
 
 
-def run_row(row: str, games: int, workers: int, first: int = 0, cache: bool = True) -> dict:
+def run_row(row: str, games: int, workers: int, first: int = 0, cache: bool = True, cap: int | None = None) -> dict:
     """Play a row's games ``first .. first + games - 1`` (in ``workers`` processes; games this
-    code already played come from ``game_cache``) and sum them up."""
-    jobs = [(row, g) for g in range(first, first + games)]
+    code already played come from ``game_cache``), the expert capped at ``cap`` when given, and sum
+    them up."""
+    jobs = [(row, g) if cap is None else (row, g, cap) for g in range(first, first + games)]
     results = run_games("bots", ROWS[row][0], jobs, _play, workers, cache)
     shares = [r[0] for r in results]
     times = [t for r in results for t in r[1]]
     share = sum(shares) / games
-    return {"row": row, "games": games, "share": share, "ci": wilson(share, games), "times": times}
+    return {"row": row, "games": games, "share": share, "ci": wilson(share, games), "times": times, "cap": cap}
 
 
 def time_text(times: list[float]) -> str:
@@ -148,15 +157,16 @@ def row_text(result: dict) -> str:
     game, players, target = ROWS[result["row"]]
     low, high = (max(0.0, x) for x in result["ci"])
     return (
-        f"{game} {players}p, expert vs {players - 1} heuristic, {result['games']} games: "
+        f"{game} {players}p, expert{'' if result.get('cap') is None else '@' + str(result['cap'])} "
+        f"vs {players - 1} heuristic, {result['games']} games: "
         f"win share {result['share']:.1%} [{low:.1%}, {high:.1%}] (fair {1 / players:.1%}, target {target:.0%}); "
         f"{time_text(result['times'])} per decision ({len(result['times'])} decisions)"
     )
 
 
-def timing(row: str, games: int) -> list[float]:
+def timing(row: str, games: int, cap: int | None = None) -> list[float]:
     """Decision times of the expert over ``games`` games (one process: for Pyodide)."""
-    return [t for g in range(games) for t in play(row, g)[1]]
+    return [t for g in range(games) for t in play(row, g, cap=cap)[1]]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,18 +178,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timing-only", action="store_true", help="only the expert's decision times, in one process")
     ap.add_argument("--no-cache", action="store_true", help="play every game again (see bench/game_cache.py)")
     ap.add_argument("--think-ms", type=int, default=0, help="the expert thinks this long on the wall clock")
+    ap.add_argument(
+        "--cap",
+        type=int,
+        default=None,
+        help="the expert's fixed budget instead of its own (Oriflamme's iterations, Turncoats' dealt positions)",
+    )
     args = ap.parse_args(argv)
     global THINK
     THINK = args.think_ms / 1000 if args.think_ms else None
     for row in args.rows.split(","):
         if args.timing_only:
-            times = timing(row, args.games)
+            times = timing(row, args.games, args.cap)
             game, players, _ = ROWS[row]
             how = f", thinking {args.think_ms} ms (wall clock)" if THINK else ""
             print(f"{game} {players}p expert{how}, {args.games} games: {time_text(times)} per decision", flush=True)
         else:
             cache = not args.no_cache and THINK is None  # the cache knows the fixed budget only
-            print(row_text(run_row(row, args.games, args.workers, args.first, cache)), flush=True)
+            print(row_text(run_row(row, args.games, args.workers, args.first, cache, args.cap)), flush=True)
     return 0
 
 
