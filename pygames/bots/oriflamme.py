@@ -460,6 +460,8 @@ def _search(
     of what the seat cannot see, played out with ``_rollout``, until ``deadline`` when given;
     ``stats`` receives the search's figures (``pygames.bots.ismcts.search``)."""
 
+    # A rival's card drawn at random in the tree: drawn by UCB over the rival's own statistics of
+    # card and place instead, the expert won 60.1% of bots_bench's games 0-399 (62.2%), not kept.
     def public(position: State, moves: tuple[Move, ...]) -> list[int] | None:
         """A rival's placement as the seat sees it: where, not which card."""
         return None if position.phase != PLACING or position.to_move == me else [m.b for m in moves]
